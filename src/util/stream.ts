@@ -1,0 +1,36 @@
+// The bridge between byte streams and async iteration. Only this module
+// converts; readers pull with getReader() so backpressure and cancellation hold.
+
+/** Iterates a ReadableStream's chunks; returning early cancels the stream. */
+export async function* iterateStream<T>(stream: ReadableStream<T>): AsyncGenerator<T> {
+  const reader = stream.getReader();
+  let done = false;
+  try {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) {
+        done = true;
+        return;
+      }
+      yield r.value;
+    }
+  } finally {
+    if (!done) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}
+
+/** A pull-driven ReadableStream over an async iterable. */
+export function toStream<T>(it: AsyncIterable<T>): ReadableStream<T> {
+  const iter = it[Symbol.asyncIterator]();
+  return new ReadableStream<T>({
+    async pull(controller) {
+      const r = await iter.next();
+      if (r.done) controller.close();
+      else controller.enqueue(r.value);
+    },
+    async cancel() {
+      await iter.return?.();
+    },
+  });
+}

@@ -1,0 +1,158 @@
+// zcode: Zed's tag-encoded byte layout for values. Each element is a uvarint
+// tag (0 = null, else length+1) followed by that many body bytes; container
+// bodies are concatenations of elements (docs/formats/zng.md §2.2).
+
+import { putUvarint, readUvarint, uvarintSize } from '../util/uvarint.js';
+import { FormatError } from '../errors/index.js';
+
+const pos = { pos: 0 };
+
+/**
+ * Reads the element at `off` of `buf` (which ends at `end`). Sets `el.start`
+ * and `el.end` to the body bounds (start = -1 for null) and returns the offset
+ * after the element. Throws FormatError on a malformed tag.
+ */
+export function readElement(buf: Uint8Array, off: number, end: number, el: { start: number; end: number }): number {
+  const b = buf[off];
+  let tag: number;
+  let body: number;
+  if (b !== undefined && b < 0x80) {
+    tag = b;
+    body = off + 1;
+  } else {
+    tag = readUvarint(buf, off, pos);
+    if (tag < 0) throw new FormatError('zcode: malformed tag');
+    body = pos.pos;
+  }
+  if (tag === 0) {
+    el.start = -1;
+    el.end = -1;
+    return body;
+  }
+  const stop = body + tag - 1;
+  if (stop > end) throw new FormatError('zcode: element overruns its container');
+  el.start = body;
+  el.end = stop;
+  return stop;
+}
+
+/** Iterates the elements of a container body, yielding subarrays (null for null). */
+export class ZIter {
+  private off: number;
+  private readonly end: number;
+  private readonly el = { start: 0, end: 0 };
+  constructor(private readonly buf: Uint8Array) {
+    this.off = 0;
+    this.end = buf.length;
+  }
+  done(): boolean {
+    return this.off >= this.end;
+  }
+  next(): Uint8Array | null {
+    this.off = readElement(this.buf, this.off, this.end, this.el);
+    return this.el.start < 0 ? null : this.buf.subarray(this.el.start, this.el.end);
+  }
+}
+
+/** Splits a container body into its elements. */
+export function elements(body: Uint8Array): (Uint8Array | null)[] {
+  const out: (Uint8Array | null)[] = [];
+  const it = new ZIter(body);
+  while (!it.done()) out.push(it.next());
+  return out;
+}
+
+/**
+ * Builds zcode. Containers nest with begin/end; a container's tag is written
+ * when it ends, by shifting its body right (bodies are usually small).
+ */
+export class Builder {
+  buf: Uint8Array;
+  len = 0;
+  private readonly stack: number[] = [];
+
+  constructor(capacity = 256) {
+    this.buf = new Uint8Array(capacity);
+  }
+
+  private grow(n: number): void {
+    const need = this.len + n;
+    if (need <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < need) cap *= 2;
+    const next = new Uint8Array(cap);
+    next.set(this.buf.subarray(0, this.len));
+    this.buf = next;
+  }
+
+  reset(): void {
+    this.len = 0;
+    this.stack.length = 0;
+  }
+
+  /** Appends one element: a body, or null. */
+  append(body: Uint8Array | null): void {
+    if (body === null) {
+      this.grow(1);
+      this.buf[this.len++] = 0;
+      return;
+    }
+    const n = body.length;
+    this.grow(n + 10);
+    this.len = putUvarint(this.buf, this.len, n + 1);
+    this.buf.set(body, this.len);
+    this.len += n;
+  }
+
+  /** Appends the element whose body is `src[start:end]` (start < 0 means null). */
+  appendRange(src: Uint8Array, start: number, end: number): void {
+    if (start < 0) {
+      this.append(null);
+      return;
+    }
+    const n = end - start;
+    this.grow(n + 10);
+    this.len = putUvarint(this.buf, this.len, n + 1);
+    this.buf.set(src.subarray(start, end), this.len);
+    this.len += n;
+  }
+
+  /** Reserves a body of exactly `n` bytes and returns its offset in `this.buf`. */
+  appendBody(n: number): number {
+    this.grow(n + 10);
+    this.len = putUvarint(this.buf, this.len, n + 1);
+    const at = this.len;
+    this.len += n;
+    return at;
+  }
+
+  beginContainer(): void {
+    this.stack.push(this.len);
+  }
+
+  endContainer(): void {
+    const start = this.stack.pop();
+    if (start === undefined) throw new Error('zcode: endContainer without beginContainer');
+    const n = this.len - start;
+    const tagSize = uvarintSize(n + 1);
+    this.grow(tagSize);
+    this.buf.copyWithin(start + tagSize, start, this.len);
+    putUvarint(this.buf, start, n + 1);
+    this.len += tagSize;
+  }
+
+  /** A copy of the bytes built so far (a sequence of elements). */
+  bytes(): Uint8Array {
+    return this.buf.slice(0, this.len);
+  }
+
+  /**
+   * When exactly one element was built, a copy of its body (null when it is a
+   * null). Used to build a single value with containers.
+   */
+  body(): Uint8Array | null {
+    const el = { start: 0, end: 0 };
+    readElement(this.buf, 0, this.len, el);
+    return el.start < 0 ? null : this.buf.slice(el.start, el.end);
+  }
+}
