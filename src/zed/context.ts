@@ -23,6 +23,7 @@ import {
   type Field,
   type Type,
 } from './types.js';
+import { compareTypes } from './type-order.js';
 
 function nameKey(s: string): string {
   return `${s.length}:${s}`;
@@ -74,16 +75,26 @@ export class TypeContext {
     return this.intern(`|{${key.id},${value.id}`, (id) => new MapType(id, key, value));
   }
 
+  /**
+   * The union of `types`. Members are kept in Zed's type order, as
+   * zed.Context.LookupTypeUnion sorts them, so (int64,string) and
+   * (string,int64) are one type; find a member's tag with selectorOf.
+   */
   lookupUnion(types: readonly Type[]): UnionType {
     if (types.length === 0) throw new InvalidError('union type must have at least one member');
+    // Fast path: members already in order (keys are only stored sorted).
+    let raw = '(';
+    for (const t of types) raw += t.id + ',';
+    const hit = this.byKey.get(raw);
+    if (hit !== undefined) return hit as UnionType;
+    const sorted = types.slice().sort(compareTypes);
     let key = '(';
-    const seen = new Set<Type>();
-    for (const t of types) {
-      if (seen.has(t)) throw new InvalidError('union type has duplicate members');
-      seen.add(t);
+    for (let i = 0; i < sorted.length; i++) {
+      const t = sorted[i]!;
+      if (i > 0 && sorted[i - 1] === t) throw new InvalidError('union type has duplicate members');
       key += t.id + ',';
     }
-    return this.intern(key, (id) => new UnionType(id, types.slice()));
+    return this.intern(key, (id) => new UnionType(id, sorted));
   }
 
   lookupEnum(symbols: readonly string[]): EnumType {

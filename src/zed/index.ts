@@ -6,3 +6,7 @@ export * from './primitive-codec.js';
 export * from './ip.js';
 export * from './value.js';
 export * from './make.js';
+export * from './type-order.js';
+export * from './order.js';
+export * from './equal.js';
+export * from './hash.js';

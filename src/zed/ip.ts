@@ -86,7 +86,9 @@ function parseIPv6(s: string): Uint8Array | null {
 /** Parses an IPv4 or IPv6 address; null when `s` is not one. */
 export function parseIP(s: string): Uint8Array | null {
   if (s.indexOf(':') >= 0) {
+    // A zone is dropped (the encoding has no room for it) but, as in netip, may not be empty.
     const pct = s.indexOf('%');
+    if (pct === s.length - 1) return null;
     return parseIPv6(pct >= 0 ? s.slice(0, pct) : s);
   }
   const out = new Uint8Array(4);
@@ -135,7 +137,8 @@ export function formatIP(b: Uint8Array): string {
 /** Parses "addr/bits" into the net encoding (masked address + mask); null if invalid. */
 export function parseNet(s: string): Uint8Array | null {
   const slash = s.lastIndexOf('/');
-  if (slash < 0) return null;
+  // netip.ParsePrefix rejects IPv6 zones in a prefix.
+  if (slash < 0 || s.lastIndexOf('%', slash) >= 0) return null;
   const addr = parseIP(s.slice(0, slash));
   const bitsText = s.slice(slash + 1);
   if (addr === null || !/^[0-9]{1,3}$/.test(bitsText)) return null;

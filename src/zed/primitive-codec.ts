@@ -7,6 +7,7 @@ const f64 = new Float64Array(1);
 const f64b = new Uint8Array(f64.buffer);
 const f32 = new Float32Array(1);
 const f32b = new Uint8Array(f32.buffer);
+const f32u = new Uint32Array(f32.buffer);
 
 const TWO64 = 1n << 64n;
 const MASK64 = TWO64 - 1n;
@@ -14,7 +15,8 @@ const MASK64 = TWO64 - 1n;
 // --- unsigned ---
 
 export function encodeUint(n: number | bigint): Uint8Array {
-  if (typeof n === 'number' && n <= Number.MAX_SAFE_INTEGER) {
+  // Negative numbers take the bigint path, which wraps them as Go's uint64(n) does.
+  if (typeof n === 'number' && n >= 0 && n <= Number.MAX_SAFE_INTEGER) {
     let len = 0;
     for (let x = n; x > 0; x = Math.floor(x / 256)) len++;
     const out = new Uint8Array(len);
@@ -113,7 +115,7 @@ export function decodeFloat(b: Uint8Array, start = 0, end = b.length): number {
 /** Rounds to the nearest float32 first, as Go's float16 package converts from float32. */
 export function float32ToFloat16Bits(x: number): number {
   f32[0] = x;
-  const bits = new Uint32Array(f32.buffer)[0]!;
+  const bits = f32u[0]!;
   const sign = (bits >>> 16) & 0x8000;
   const exp = (bits >>> 23) & 0xff;
   let mant = bits & 0x7fffff;
