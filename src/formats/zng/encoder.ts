@@ -1,0 +1,173 @@
+// ZngEncoder: writes values as ZNG, batching them into values frames preceded
+// by the types frames they need, LZ4-compressing frames when that is smaller.
+
+import { ByteWriter } from '../../util/byte-writer.js';
+import { putUvarint, uvarintSize } from '../../util/uvarint.js';
+import type { Type, Value } from '../../zed/index.js';
+import type { Encoder } from '../codec.js';
+import {
+  COMPRESSED_BIT,
+  COMPRESSION_LZ4,
+  DEFAULT_FRAME_THRESHOLD,
+  EOS,
+  FrameKind,
+  MAX_HEADER_SIZE,
+  putFrameHeader,
+  type FrameKindCode,
+} from './frame.js';
+import { Lz4Compressor } from './lz4.js';
+import { TypeEncoder } from './type-encoder.js';
+
+export interface ZngEncoderOptions {
+  /** LZ4-compress frames (default true). */
+  compress?: boolean;
+  /** Uncompressed bytes of values (or typedefs) that close a frame (default 512 KiB). */
+  frameThreshold?: number;
+}
+
+const EMPTY = new Uint8Array(0);
+
+export class ZngEncoder implements Encoder {
+  private readonly compressor: Lz4Compressor | null;
+  private readonly threshold: number;
+  private readonly types = new TypeEncoder();
+  /** Values not yet framed: type ID, tag and body for each. */
+  private readonly values: ByteWriter;
+  /** Encoded frames not yet returned. */
+  private readonly out: ByteWriter;
+  private written = 0;
+  /** `position` at the last end-of-stream marker. */
+  private streamStart = 0;
+  private lastType: Type | null = null;
+  private lastId = 0;
+
+  constructor(opts: ZngEncoderOptions = {}) {
+    this.compressor = opts.compress === false ? null : new Lz4Compressor();
+    this.threshold = Math.max(1, opts.frameThreshold ?? DEFAULT_FRAME_THRESHOLD);
+    this.values = new ByteWriter(Math.min(this.threshold + 1024, 1 << 20));
+    this.out = new ByteWriter(1024);
+  }
+
+  /**
+   * Bytes output so far, counting what `write`, `endStream` and `end` have
+   * returned. After `endStream` it is where the next stream starts (what a
+   * seek index records).
+   */
+  get position(): number {
+    return this.written;
+  }
+
+  write(values: readonly Value[]): Uint8Array {
+    const w = this.values;
+    const types = this.types;
+    const threshold = this.threshold;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v.type !== this.lastType) {
+        this.lastId = types.idOf(v.type);
+        this.lastType = v.type;
+      }
+      const body = v.bytes;
+      if (body === null) {
+        w.reserve(11);
+        w.len = putUvarint(w.buf, w.len, this.lastId);
+        w.buf[w.len++] = 0;
+      } else {
+        const n = body.length;
+        w.reserve(n + 20);
+        let len = putUvarint(w.buf, w.len, this.lastId);
+        len = putUvarint(w.buf, len, n + 1);
+        w.buf.set(body, len);
+        w.len = len + n;
+      }
+      if (w.len >= threshold || types.pending.len >= threshold) this.flush();
+    }
+    return this.take();
+  }
+
+  /**
+   * Writes a control message (zng.md §2.3) after everything written so far:
+   * `format` is the body's encoding (0 ZNG, 1 JSON, 2 ZSON, 3 text, 4 binary).
+   */
+  writeControl(format: number, body: Uint8Array): Uint8Array {
+    this.flush();
+    const payload = new Uint8Array(body.length + 1);
+    payload[0] = format;
+    payload.set(body, 1);
+    this.frame(FrameKind.control, payload);
+    return this.take();
+  }
+
+  /**
+   * Flushes buffered values and ends the stream with an end-of-stream marker
+   * (none when nothing was written since the last one, as zngio does); later
+   * values start a new stream with its own type IDs.
+   */
+  endStream(): Uint8Array {
+    this.flush();
+    if (this.written + this.out.len !== this.streamStart) {
+      this.out.byte(EOS);
+      this.streamStart = this.written + this.out.len;
+    }
+    this.types.reset();
+    this.lastType = null;
+    return this.take();
+  }
+
+  end(): Uint8Array {
+    return this.endStream();
+  }
+
+  /** Frames the pending typedefs, then the pending values (zngio's flush). */
+  private flush(): void {
+    const types = this.types.pending;
+    if (types.len > 0) {
+      this.frame(FrameKind.types, types.view());
+      types.reset();
+    }
+    if (this.values.len > 0) {
+      this.frame(FrameKind.values, this.values.view());
+      this.values.reset();
+    }
+  }
+
+  private frame(kind: FrameKindCode, payload: Uint8Array): void {
+    const out = this.out;
+    const block = this.compressor?.compress(payload) ?? null;
+    if (block === null) {
+      out.reserve(MAX_HEADER_SIZE + payload.length);
+      out.len = putFrameHeader(out.buf, out.len, kind, 0, payload.length);
+      out.bytes(payload);
+      return;
+    }
+    // Compressed payload: <format><uncompressed size><LZ4 block>.
+    const size = 1 + uvarintSize(payload.length) + block.length;
+    out.reserve(MAX_HEADER_SIZE + size);
+    out.len = putFrameHeader(out.buf, out.len, kind, COMPRESSED_BIT, size);
+    out.buf[out.len++] = COMPRESSION_LZ4;
+    out.len = putUvarint(out.buf, out.len, payload.length);
+    out.bytes(block);
+  }
+
+  /** Returns (and forgets) the frames encoded so far. */
+  private take(): Uint8Array {
+    const out = this.out;
+    if (out.len === 0) return EMPTY;
+    const b = out.take();
+    this.written += b.length;
+    out.reset();
+    return b;
+  }
+}
+
+/** Encodes `values` as one whole ZNG stream, end-of-stream marker included. */
+export function encodeZng(values: readonly Value[], opts: ZngEncoderOptions = {}): Uint8Array {
+  const e = new ZngEncoder(opts);
+  const body = e.write(values);
+  const tail = e.end();
+  if (body.length === 0) return tail;
+  const all = new Uint8Array(body.length + tail.length);
+  all.set(body);
+  all.set(tail, body.length);
+  return all;
+}
