@@ -1,0 +1,178 @@
+// Type inference for JSON values: a cache of record "shapes" (key bytes plus
+// field types -> interned RecordType) so that a record repeating an earlier
+// layout costs a hash probe and a byte compare instead of a type lookup, and
+// the array rule of zio/jsonio builder.go (element types minus null; none ->
+// [null], one -> [T], several -> [union of them]).
+
+import {
+  TypeNull,
+  type ArrayType,
+  type Field,
+  type RecordType,
+  type Type,
+  type TypeContext,
+  type UnionType,
+} from '../../zed/index.js';
+import { decodeUtf8 } from '../../util/utf8.js';
+
+/**
+ * The fields of the objects being parsed, as a stack shared by all nesting
+ * levels: key bytes (a range of `keyBuf`), value type and the offset of the
+ * value's element in the output.
+ */
+export class FieldStack {
+  keyBuf: Uint8Array[] = [];
+  keyStart: number[] = [];
+  keyEnd: number[] = [];
+  type: Type[] = [];
+  offset: number[] = [];
+  top = 0;
+}
+
+interface Shape {
+  readonly keys: readonly Uint8Array[];
+  readonly types: readonly Type[];
+  readonly record: RecordType;
+  /**
+   * For objects with duplicate keys: the field (stack position) kept at each
+   * position of `record`, the last of its name placed where the name first
+   * appeared (zio/jsonio builder.go removeDuplicateItems); null otherwise.
+   */
+  readonly keep: readonly number[] | null;
+  next: Shape | undefined;
+}
+
+export interface RecordResult {
+  record: RecordType;
+  keep: readonly number[] | null;
+}
+
+/** Folds a key (its length and edge bytes) into a shape hash. */
+export function mixKey(h: number, kb: Uint8Array, a: number, b: number): number {
+  const n = b - a;
+  const edge = n === 0 ? 0 : kb[a]! | (kb[b - 1]! << 8);
+  return Math.imul(h ^ n ^ (edge << 8), 0x01000193);
+}
+
+/** Folds a field type into a shape hash. */
+export function mixType(h: number, t: Type): number {
+  return Math.imul(h ^ t.id, 0x01000193);
+}
+
+export class ShapeCache {
+  private readonly shapes = new Map<number, Shape>();
+  private readonly result: RecordResult = { record: undefined as unknown as RecordType, keep: null };
+
+  constructor(private readonly ctx: TypeContext) {}
+
+  /**
+   * The record type of the fields `base..s.top` of `s`, whose hash the
+   * caller computed with mixKey and mixType (result is reused between calls).
+   */
+  lookup(s: FieldStack, base: number, h: number): RecordResult {
+    const top = s.top;
+    let shape = this.shapes.get(h);
+    for (; shape !== undefined; shape = shape.next) {
+      if (matches(shape, s, base, top)) {
+        this.result.record = shape.record;
+        this.result.keep = shape.keep;
+        return this.result;
+      }
+    }
+    const made = this.make(s, base, top);
+    made.next = this.shapes.get(h);
+    this.shapes.set(h, made);
+    this.result.record = made.record;
+    this.result.keep = made.keep;
+    return this.result;
+  }
+
+  private make(s: FieldStack, base: number, top: number): Shape {
+    const keys: Uint8Array[] = [];
+    const names: string[] = [];
+    const types: Type[] = [];
+    const at = new Map<string, number>();
+    let dup = false;
+    for (let i = base; i < top; i++) {
+      const k = s.keyBuf[i]!.slice(s.keyStart[i]!, s.keyEnd[i]!);
+      const name = decodeUtf8(k);
+      keys.push(k);
+      names.push(name);
+      types.push(s.type[i]!);
+      if (at.has(name)) dup = true;
+      else at.set(name, i - base);
+    }
+    let keep: number[] | null = null;
+    const fields: Field[] = [];
+    if (!dup) {
+      for (let i = 0; i < names.length; i++) fields.push({ name: names[i]!, type: types[i]! });
+    } else {
+      // Each name keeps its first position and its last value.
+      const last = new Map<string, number>();
+      names.forEach((n, i) => last.set(n, i));
+      keep = [];
+      for (let i = 0; i < names.length; i++) {
+        const n = names[i]!;
+        if (at.get(n) !== i) continue;
+        const j = last.get(n)!;
+        keep.push(j);
+        fields.push({ name: n, type: types[j]! });
+      }
+    }
+    return { keys, types, record: this.ctx.lookupRecord(fields), keep, next: undefined };
+  }
+}
+
+function matches(shape: Shape, s: FieldStack, base: number, top: number): boolean {
+  const types = shape.types;
+  if (types.length !== top - base) return false;
+  const keys = shape.keys;
+  for (let i = base, j = 0; i < top; i++, j++) {
+    if (types[j] !== s.type[i]) return false;
+    const k = keys[j]!;
+    const a = s.keyStart[i]!;
+    if (s.keyEnd[i]! - a !== k.length) return false;
+    const kb = s.keyBuf[i]!;
+    for (let x = 0; x < k.length; x++) if (kb[a + x] !== k[x]) return false;
+  }
+  return true;
+}
+
+/** Array and union types for JSON arrays, cached by element type. */
+export class ArrayTypes {
+  private readonly arrays = new Map<Type, ArrayType>();
+  private readonly unions = new Map<string, UnionType>();
+
+  constructor(private readonly ctx: TypeContext) {}
+
+  arrayOf(elem: Type): ArrayType {
+    let t = this.arrays.get(elem);
+    if (t === undefined) {
+      t = this.ctx.lookupArray(elem);
+      this.arrays.set(elem, t);
+    }
+    return t;
+  }
+
+  private readonly members: Type[] = [];
+
+  /** The union of the non-null types among `types[base:top]` (at least two distinct). */
+  unionOf(types: readonly Type[], base: number, top: number): UnionType {
+    const members = this.members;
+    members.length = 0;
+    let key = '';
+    for (let i = base; i < top; i++) {
+      const t = types[i]!;
+      if (t === TypeNull || members.includes(t)) continue;
+      members.push(t);
+      key += t.id + ',';
+    }
+    let u = this.unions.get(key);
+    if (u === undefined) {
+      // lookupUnion puts the members in Zed's type order.
+      u = this.ctx.lookupUnion(members);
+      this.unions.set(key, u);
+    }
+    return u;
+  }
+}

@@ -1,0 +1,458 @@
+// The JSON -> Zed core shared by the JSON and NDJSON readers: a byte-level
+// recursive-descent parser that writes zcode straight into an output arena
+// and infers types as it goes (zio/jsonio reader.go and builder.go give the
+// mapping and the error wording). Strings without escapes are copied as
+// bytes, integers are exact to 64 bits, and records reuse cached shapes.
+// Hot loops are inlined by hand; see infer.ts for the type caches.
+
+import { ByteWriter } from '../../util/byte-writer.js';
+import { putUvarint } from '../../util/uvarint.js';
+import { decodeUtf8 } from '../../util/utf8.js';
+import { TypeBool, TypeFloat64, TypeInt64, TypeNull, TypeString, encodeInt, type Type, type TypeContext } from '../../zed/index.js';
+import { ZcodeArena } from './arena.js';
+import { ArrayTypes, FieldStack, ShapeCache, mixKey, mixType } from './infer.js';
+import { POW10, numberToken } from './json-number.js';
+import { goQuoteByte, goQuoteBytes, isValidUtf8, nfcIfChanged, unquoteInto, writeUtf8 } from './json-text.js';
+import {
+  BOUNDARY,
+  FALSE_REST,
+  INCOMPLETE,
+  JsonSyntaxError,
+  NULL_REST,
+  NUM,
+  STR,
+  TOKEN_START,
+  TRUE_REST,
+  UNEXPECTED_END,
+  WS,
+} from './syntax.js';
+
+export { INCOMPLETE, JsonSyntaxError, UNEXPECTED_END } from './syntax.js';
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * Parses JSON values one at a time from a byte buffer into the arena it
+ * extends. Keeps its type caches across values, so use one per stream.
+ */
+export class JsonParser extends ZcodeArena {
+  /** After parseTop: the offset just past the value in the input. */
+  pos = 0;
+
+  private buf: Uint8Array = EMPTY;
+  private end = 0;
+  private final = true;
+  private readonly fields = new FieldStack();
+  private readonly elemTypes: Type[] = [];
+  private readonly elemOffsets: number[] = [];
+  private elemTop = 0;
+  private readonly shapes: ShapeCache;
+  private readonly arrays: ArrayTypes;
+  private readonly keys = new ByteWriter(256);
+  private readonly scratch = new ByteWriter(256);
+
+  constructor(ctx: TypeContext, capacity = 4096) {
+    super(capacity);
+    this.shapes = new ShapeCache(ctx);
+    this.arrays = new ArrayTypes(ctx);
+  }
+
+  /**
+   * Parses the value at `buf[pos]` (a non-whitespace byte before `end`) and
+   * appends its body to the arena; returns its type. Throws INCOMPLETE when
+   * the value runs past `end` and `final` is false, else JsonSyntaxError.
+   * On a throw, `len` is restored.
+   */
+  parseTop(buf: Uint8Array, pos: number, end: number, final: boolean): Type {
+    this.buf = buf;
+    this.end = end;
+    this.final = final;
+    this.pos = pos;
+    this.keys.reset();
+    const mark = this.len;
+    try {
+      const c = buf[pos];
+      let t: Type;
+      if (c === 0x7b) {
+        this.bodyStart = mark;
+        t = this.object(false);
+      } else if (c === 0x5b) {
+        this.bodyStart = mark;
+        t = this.array(false);
+      } else {
+        t = this.value();
+        this.bodyStart = this.bodyOf(mark);
+      }
+      return t;
+    } catch (e) {
+      this.len = mark;
+      this.fields.top = 0;
+      this.elemTop = 0;
+      throw e;
+    }
+  }
+
+  /** The input ended at `at`: wait for more, or fail. */
+  private eof(at: number): never {
+    if (!this.final) throw INCOMPLETE;
+    throw new JsonSyntaxError(UNEXPECTED_END, at);
+  }
+
+  private skipWs(p: number): number {
+    const buf = this.buf;
+    const end = this.end;
+    while (p < end && WS[buf[p]!] === 1) p++;
+    if (p >= end) this.eof(p);
+    return p;
+  }
+
+  /** Writes one element (tag and body) for the value at this.pos; returns its type. */
+  private value(): Type {
+    const p = this.pos;
+    const buf = this.buf;
+    const c = buf[p]!;
+    if (c === 0x22) {
+      this.string(p);
+      return TypeString;
+    }
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2d) return this.number(p);
+    switch (c) {
+      case 0x7b:
+        return this.object(true);
+      case 0x5b:
+        return this.array(true);
+      case 0x74: // t
+        if (p + 4 < this.end && buf[p + 1] === 0x72 && buf[p + 2] === 0x75 && buf[p + 3] === 0x65 && BOUNDARY[buf[p + 4]!] === 1) this.pos = p + 4;
+        else this.literal(p, TRUE_REST);
+        this.ensure(2);
+        this.out[this.len++] = 2;
+        this.out[this.len++] = 1;
+        return TypeBool;
+      case 0x66: // f
+        if (p + 5 < this.end && buf[p + 1] === 0x61 && buf[p + 2] === 0x6c && buf[p + 3] === 0x73 && buf[p + 4] === 0x65 && BOUNDARY[buf[p + 5]!] === 1) this.pos = p + 5;
+        else this.literal(p, FALSE_REST);
+        this.ensure(2);
+        this.out[this.len++] = 2;
+        this.out[this.len++] = 0;
+        return TypeBool;
+      case 0x6e: // n
+        if (p + 4 < this.end && buf[p + 1] === 0x75 && buf[p + 2] === 0x6c && buf[p + 3] === 0x6c && BOUNDARY[buf[p + 4]!] === 1) this.pos = p + 4;
+        else this.literal(p, NULL_REST);
+        this.ensure(1);
+        this.out[this.len++] = 0;
+        return TypeNull;
+    }
+    throw new JsonSyntaxError(`invalid character ${goQuoteByte(c)} looking for beginning of value`, p);
+  }
+
+  /** Checks the rest of a true/false/null literal and the byte after it (jsonlexer readLiteral). */
+  private literal(p: number, rest: Uint8Array): void {
+    const buf = this.buf;
+    let i = p + 1;
+    for (let k = 0; k < rest.length; k++) {
+      if (i >= this.end) this.eof(this.end);
+      if (buf[i] !== rest[k]) throw new JsonSyntaxError('bad literal name', p);
+      i++;
+    }
+    if (i < this.end) {
+      if (BOUNDARY[buf[i]!] !== 1) throw new JsonSyntaxError('bad literal name', p);
+    } else if (!this.final) {
+      throw INCOMPLETE;
+    }
+    this.pos = i;
+  }
+
+  /** Scans a string token from its opening quote; returns flags (1 escape, 2 control, 4 non-ASCII) and sets this.pos past it. */
+  private scanString(p: number): number {
+    const buf = this.buf;
+    const end = this.end;
+    let i = p + 1;
+    let flags = 0;
+    for (;;) {
+      if (i >= end) this.eof(end);
+      const c = buf[i]!;
+      if (STR[c] === 0) {
+        i++;
+        continue;
+      }
+      if (c === 0x22) break;
+      if (c === 0x5c) {
+        flags |= 1;
+        i += 2;
+      } else {
+        flags |= c < 0x20 ? 2 : 4;
+        i++;
+      }
+    }
+    this.pos = i + 1;
+    return flags;
+  }
+
+  private string(p: number): void {
+    const flags = this.scanString(p);
+    const a = p + 1;
+    const b = this.pos - 1;
+    const n = b - a;
+    if (flags === 0 || (flags === 4 && isValidUtf8(this.buf, a, b) && !this.needsNfc(a, b))) {
+      this.ensure(n + 5);
+      const out = this.out;
+      let o = this.len;
+      if (n < 0x7f) out[o++] = n + 1;
+      else o = putUvarint(out, o, n + 1);
+      if (n < 24) {
+        const buf = this.buf;
+        for (let i = a; i < b; i++) out[o++] = buf[i]!;
+      } else {
+        out.set(this.buf.subarray(a, b), o);
+        o += n;
+      }
+      this.len = o;
+      return;
+    }
+    const w = this.scratch;
+    w.reset();
+    if (!unquoteInto(this.buf, a, b, w)) {
+      throw new JsonSyntaxError(`invalid JSON string ${goQuoteBytes(this.buf.subarray(p, b + 1))}`, p);
+    }
+    let bytes = w.view();
+    let nonAscii = false;
+    for (let i = 0; i < bytes.length; i++) {
+      if (bytes[i]! >= 0x80) {
+        nonAscii = true;
+        break;
+      }
+    }
+    if (nonAscii) {
+      const s = decodeUtf8(bytes);
+      const norm = nfcIfChanged(s);
+      if (norm !== null) {
+        w.reset();
+        writeUtf8(w, norm);
+        bytes = w.view();
+      }
+    }
+    this.ensure(bytes.length + 5);
+    this.len = putUvarint(this.out, this.len, bytes.length + 1);
+    this.out.set(bytes, this.len);
+    this.len += bytes.length;
+  }
+
+  /** True when the valid UTF-8 at buf[a:b] changes under NFC. */
+  private needsNfc(a: number, b: number): boolean {
+    // Lead bytes below 0xcc encode code points below U+0300: always stable.
+    const buf = this.buf;
+    let i = a;
+    while (i < b && buf[i]! < 0xcc) i++;
+    if (i === b) return false;
+    return nfcIfChanged(decodeUtf8(buf.subarray(a, b))) !== null;
+  }
+
+  private number(p: number): Type {
+    const buf = this.buf;
+    const end = this.end;
+    let i = p;
+    const neg = buf[i] === 0x2d;
+    if (neg) i++;
+    const ds = i;
+    let v = 0;
+    while (i < end) {
+      const d = buf[i]! - 0x30;
+      if (d < 0 || d > 9) break;
+      v = v * 10 + d;
+      i++;
+    }
+    const nd = i - ds;
+    if (i < end && buf[i] === 0x2e && nd > 0 && nd <= 17) {
+      // A plain decimal fraction (d.ddd) whose digits make an integer below
+      // 2^53 is one correctly rounded division (see fastFloat). Were v
+      // rounded on the way, it would end at or above 2^53 and be rejected.
+      const fs = ++i;
+      while (i < end) {
+        const d = buf[i]! - 0x30;
+        if (d < 0 || d > 9) break;
+        v = v * 10 + d;
+        i++;
+      }
+      const nf = i - fs;
+      if ((i < end && NUM[buf[i]!] === 1) || v >= 2 ** 53 || nf === 0 || nf > 22) {
+        while (i < end && NUM[buf[i]!] === 1) i++;
+        if (i >= end && !this.final) throw INCOMPLETE;
+        this.pos = i;
+        return this.slowNumber(p, i, false);
+      }
+      if (i >= end && !this.final) throw INCOMPLETE;
+      this.pos = i;
+      const x = v / POW10[nf]!;
+      this.writeFloat(neg ? -x : x);
+      return TypeFloat64;
+    }
+    let plain = true;
+    while (i < end && NUM[buf[i]!] === 1) {
+      plain = false;
+      i++;
+    }
+    if (i >= end && !this.final) throw INCOMPLETE;
+    this.pos = i;
+    if (plain && nd > 0 && nd <= 15) {
+      this.writeZigzag(neg ? (v === 0 ? 0 : v * 2 - 1) : v * 2);
+      return TypeInt64;
+    }
+    return this.slowNumber(p, i, plain && nd > 0);
+  }
+
+  /** Numbers off the fast paths: exponents, long numerals, malformed tokens. */
+  private slowNumber(p: number, q: number, integer: boolean): Type {
+    const x = numberToken(this.buf, p, q, integer);
+    if (typeof x === 'number') {
+      this.writeFloat(x);
+      return TypeFloat64;
+    }
+    this.writeElement(encodeInt(x));
+    return TypeInt64;
+  }
+
+  /** Scans a key into the field stack; returns the shape hash folded with it. */
+  private key(p: number, h: number): number {
+    const flags = this.scanString(p);
+    const a = p + 1;
+    const b = this.pos - 1;
+    const f = this.fields;
+    const top = f.top;
+    if (flags === 0 || (flags === 4 && isValidUtf8(this.buf, a, b))) {
+      f.keyBuf[top] = this.buf;
+      f.keyStart[top] = a;
+      f.keyEnd[top] = b;
+      return mixKey(h, this.buf, a, b);
+    }
+    const w = this.keys;
+    const start = w.len;
+    if (!unquoteInto(this.buf, a, b, w)) {
+      throw new JsonSyntaxError(`invalid string ${goQuoteBytes(this.buf.subarray(p, b + 1))}`, p);
+    }
+    // Earlier keys may point into a buffer `w` has since outgrown; that is fine.
+    f.keyBuf[top] = w.buf;
+    f.keyStart[top] = start;
+    f.keyEnd[top] = w.len;
+    return mixKey(h, w.buf, start, w.len);
+  }
+
+  /**
+   * A token at `p` that does not fit here. The lexer reads the whole token
+   * first, so a malformed one reports the lexer's error instead.
+   */
+  private unexpected(p: number, context: string): never {
+    const c = this.buf[p]!;
+    if (c === 0x22) this.scanString(p);
+    else if (c === 0x74) this.literal(p, TRUE_REST);
+    else if (c === 0x66) this.literal(p, FALSE_REST);
+    else if (c === 0x6e) this.literal(p, NULL_REST);
+    else if (TOKEN_START[c] !== 1) {
+      throw new JsonSyntaxError(`invalid character ${goQuoteByte(c)} looking for beginning of value`, p);
+    }
+    throw new JsonSyntaxError(`invalid character ${goQuoteByte(c)} ${context}`, p);
+  }
+
+  private object(tagged: boolean): Type {
+    const start = this.len;
+    if (tagged) {
+      this.ensure(1);
+      this.out[this.len++] = 0;
+    }
+    const f = this.fields;
+    const base = f.top;
+    const buf = this.buf;
+    let p = this.skipWs(this.pos + 1);
+    let h = 0;
+    if (buf[p] === 0x7d) {
+      p++;
+    } else {
+      for (;;) {
+        if (buf[p] !== 0x22) this.unexpected(p, 'looking for beginning of object key string');
+        h = this.key(p, h);
+        p = this.skipWs(this.pos);
+        if (buf[p] !== 0x3a) this.unexpected(p, 'after object key');
+        this.pos = this.skipWs(p + 1);
+        const top = f.top;
+        f.offset[top] = this.len;
+        // Reserve the slot before descending so nested objects stack above it.
+        f.top = top + 1;
+        const t = this.value();
+        f.type[top] = t;
+        h = mixType(h, t);
+        p = this.skipWs(this.pos);
+        const c = buf[p];
+        if (c === 0x2c) {
+          p = this.skipWs(p + 1);
+          continue;
+        }
+        if (c === 0x7d) {
+          p++;
+          break;
+        }
+        this.unexpected(p, 'after object key');
+      }
+    }
+    this.pos = p;
+    // Keep the hash a small integer (Smi) so the Map probe stays cheap.
+    const r = this.shapes.lookup(f, base, (h ^ (f.top - base)) & 0x3fffffff);
+    const record = r.record;
+    if (r.keep !== null) this.keepElements(tagged ? start + 1 : start, f.offset, base, f.top, r.keep);
+    f.top = base;
+    if (tagged) this.closeTag(start);
+    return record;
+  }
+
+  private array(tagged: boolean): Type {
+    const start = this.len;
+    if (tagged) {
+      this.ensure(1);
+      this.out[this.len++] = 0;
+    }
+    const bodyStart = this.len;
+    const base = this.elemTop;
+    const buf = this.buf;
+    let p = this.skipWs(this.pos + 1);
+    if (buf[p] === 0x5d) {
+      p++;
+    } else {
+      for (;;) {
+        this.pos = p;
+        const top = this.elemTop;
+        this.elemOffsets[top] = this.len;
+        this.elemTop = top + 1;
+        this.elemTypes[top] = this.value();
+        p = this.skipWs(this.pos);
+        const c = buf[p];
+        if (c === 0x2c) {
+          p = this.skipWs(p + 1);
+          continue;
+        }
+        if (c === 0x5d) {
+          p++;
+          break;
+        }
+        this.unexpected(p, 'after array value');
+      }
+    }
+    this.pos = p;
+    const types = this.elemTypes;
+    const top = this.elemTop;
+    let elem: Type = TypeNull;
+    let mixed = false;
+    for (let i = base; i < top; i++) {
+      const t = types[i]!;
+      if (t === TypeNull || t === elem) continue;
+      if (elem === TypeNull) elem = t;
+      else mixed = true;
+    }
+    if (mixed) {
+      const u = this.arrays.unionOf(types, base, top);
+      this.wrapUnion(u, bodyStart, this.elemOffsets, types, base, top);
+      elem = u;
+    }
+    this.elemTop = base;
+    if (tagged) this.closeTag(start);
+    return this.arrays.arrayOf(elem);
+  }
+
+}

@@ -1,0 +1,111 @@
+// NdjsonDecoder: one JSON value per line with the JSON reader's mapping;
+// blank lines skipped; errors name the line. Fed whole, a byte at a time
+// and in random chunks.
+import { describe, expect, it } from 'vitest';
+import { ParseError } from '../../errors/index.js';
+import { TypeContext, TypeInt64, TypeNull, TypeString, elements, encodeInt, type Value } from '../../zed/index.js';
+import { JsonDecoder } from '../json/json-decoder.js';
+import { NdjsonDecoder } from './index.js';
+
+const enc = new TextEncoder();
+
+let seed = 11;
+function rand(n: number): number {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed % n;
+}
+
+function decode(input: string, how: 'whole' | 'bytes' | 'random' = 'whole', ctx = new TypeContext()): Value[] {
+  const bytes = enc.encode(input);
+  const d = new NdjsonDecoder(ctx);
+  const out: Value[] = [];
+  for (let off = 0; off < bytes.length; ) {
+    const n = how === 'whole' ? bytes.length : how === 'bytes' ? 1 : 1 + rand(40);
+    out.push(...d.push(bytes.subarray(off, off + n)));
+    off += n;
+  }
+  out.push(...d.end());
+  return out;
+}
+
+function summary(vals: Value[]): string[] {
+  return vals.map((v) => `${v.type.id}:${v.bytes === null ? 'null' : Array.from(v.bytes).join('.')}`);
+}
+
+function errorOf(input: string, how: 'whole' | 'bytes' | 'random' = 'whole'): ParseError {
+  try {
+    decode(input, how);
+  } catch (e) {
+    if (e instanceof ParseError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('NdjsonDecoder', () => {
+  const input = [
+    '{"_path":"conn","id":{"orig_h":"10.0.0.1","orig_p":80},"tags":[],"n":null}',
+    '',
+    '  {"_path":"dns","answers":["a",1,null],"ttl":1.5}  ',
+    '"just a string"',
+    '[1,2,3]\r',
+    '9223372036854775807',
+    '{"é":"e\u0301"}',
+    '',
+  ].join('\n');
+
+  it('decodes one value per line as the JSON reader does', () => {
+    const got = decode(input);
+    expect(got).toHaveLength(6);
+    expect(summary(got)).toEqual(summary(decodeJson(input)));
+    expect(got[4]!.type).toBe(TypeInt64);
+    expect(got[4]!.bytes).toEqual(encodeInt(9223372036854775807n));
+    expect(got[2]!.type).toBe(TypeString);
+  });
+
+  it('decodes the same values however the input is chunked', () => {
+    const whole = summary(decode(input));
+    expect(summary(decode(input, 'bytes'))).toEqual(whole);
+    expect(summary(decode(input, 'random'))).toEqual(whole);
+  });
+
+  it('reads a last line without a newline and skips blank lines', () => {
+    expect(decode('\n\n1\n\n   \n\t\n2')).toHaveLength(2);
+    expect(decode('')).toEqual([]);
+    expect(decode('\n \n')).toEqual([]);
+  });
+
+  it('keeps top-level null as a null value', () => {
+    const [v] = decode('null\n');
+    expect(v!.type).toBe(TypeNull);
+    expect(v!.bytes).toBeNull();
+  });
+
+  it('decodes long lines split over many chunks', () => {
+    const line = JSON.stringify({ a: Array.from({ length: 5000 }, (_, i) => i), s: 'x'.repeat(70000) });
+    const [v] = decode(line + '\n' + line, 'random');
+    expect(elements(elements(v!.bytes!)[0]!)).toHaveLength(5000);
+  });
+
+  it('names the line and column of an error', () => {
+    for (const how of ['whole', 'bytes', 'random'] as const) {
+      const e = errorOf('{"a":1}\n\n{"a":}\n', how);
+      expect([e.reason, e.line, e.column]).toEqual(["invalid character '}' looking for beginning of value", 3, 6]);
+    }
+    expect(errorOf('{"a":1}\n{"a":\n1}').message).toBe('unexpected end of JSON input at line 2, column 6');
+    expect(errorOf('1 2').reason).toBe("invalid character '2' after top-level value");
+    expect(errorOf('{"a":1}{"b":2}').reason).toBe("invalid character '{' after top-level value");
+    expect(errorOf('\n\n  [1,]').message).toBe("invalid character ']' looking for beginning of value at line 3, column 6");
+  });
+
+  it('returns the lines before an error, then throws', () => {
+    const d = new NdjsonDecoder(new TypeContext());
+    expect(d.push(enc.encode('1\n2\nx\n3\n'))).toHaveLength(2);
+    expect(() => d.end()).toThrow(ParseError);
+  });
+});
+
+function decodeJson(input: string): Value[] {
+  const d = new JsonDecoder(new TypeContext());
+  return [...d.push(enc.encode(input)), ...d.end()];
+}

@@ -1,0 +1,112 @@
+// The NDJSON reader: one JSON value per line, mapped to Zed as the JSON
+// reader maps it (same core). Blank lines are skipped; a value may not span
+// lines, and an error names its line and column.
+
+import type { Decoder } from '../codec.js';
+import { ParseError } from '../../errors/index.js';
+import type { TypeContext, Value } from '../../zed/index.js';
+import { JsonParser, JsonSyntaxError, goQuoteByte, isSpace } from '../json/json-decoder.js';
+
+export class NdjsonDecoder implements Decoder {
+  private readonly parser: JsonParser;
+  /** A line cut off by the end of the last chunk is carry[0:carryLen]. */
+  private carry = new Uint8Array(0);
+  private carryLen = 0;
+  /** Lines seen so far. */
+  private line = 0;
+  private failed: unknown = undefined;
+
+  constructor(ctx: TypeContext) {
+    this.parser = new JsonParser(ctx);
+  }
+
+  push(chunk: Uint8Array): Value[] {
+    if (this.failed !== undefined) throw this.failed;
+    try {
+      this.pushLines(chunk);
+    } catch (err) {
+      return this.fail(err);
+    }
+    return this.parser.take();
+  }
+
+  end(): Value[] {
+    if (this.failed !== undefined) throw this.failed;
+    if (this.carryLen === 0) return [];
+    this.parser.begin(this.carryLen);
+    const n = this.carryLen;
+    this.carryLen = 0;
+    try {
+      this.parseLine(this.carry, 0, n);
+    } catch (err) {
+      // Nothing follows end(): never hold the error back.
+      this.failed = err;
+      throw err;
+    }
+    return this.parser.take();
+  }
+
+  /** Returns the values parsed before an error; the error comes with the next call. */
+  private fail(err: unknown): Value[] {
+    this.failed = err;
+    if (this.parser.batchSize === 0) throw err;
+    return this.parser.take();
+  }
+
+  private pushLines(chunk: Uint8Array): void {
+    let i = 0;
+    if (this.carryLen > 0) {
+      const nl = chunk.indexOf(10);
+      if (nl < 0) {
+        this.appendCarry(chunk);
+        return;
+      }
+      this.parser.begin(this.carryLen + chunk.length);
+      this.appendCarry(chunk.subarray(0, nl));
+      const n = this.carryLen;
+      this.carryLen = 0;
+      this.parseLine(this.carry, 0, n);
+      i = nl + 1;
+    } else {
+      this.parser.begin(chunk.length);
+    }
+    for (;;) {
+      const nl = chunk.indexOf(10, i);
+      if (nl < 0) break;
+      this.parseLine(chunk, i, nl);
+      i = nl + 1;
+    }
+    if (i < chunk.length) this.appendCarry(chunk.subarray(i));
+  }
+
+  private appendCarry(b: Uint8Array): void {
+    const need = this.carryLen + b.length;
+    if (need > this.carry.length) {
+      const next = new Uint8Array(Math.max(need * 2, 1024));
+      next.set(this.carry.subarray(0, this.carryLen));
+      this.carry = next;
+    }
+    this.carry.set(b, this.carryLen);
+    this.carryLen = need;
+  }
+
+  /** Parses the line b[lineStart:e] (without its newline). */
+  private parseLine(b: Uint8Array, lineStart: number, e: number): void {
+    this.line++;
+    let s = lineStart;
+    while (s < e && isSpace(b[s]!)) s++;
+    if (s >= e) return;
+    try {
+      const t = this.parser.parseTop(b, s, e, true);
+      let p = this.parser.pos;
+      while (p < e && isSpace(b[p]!)) p++;
+      if (p < e) throw new JsonSyntaxError(`invalid character ${goQuoteByte(b[p]!)} after top-level value`, p);
+      this.parser.commit(t);
+    } catch (err) {
+      if (!(err instanceof JsonSyntaxError)) throw err;
+      let col = 1;
+      for (let i = lineStart; i < err.offset; i++) if ((b[i]! & 0xc0) !== 0x80) col++;
+      throw new ParseError(err.reason, this.line, col);
+    }
+  }
+}
