@@ -1,0 +1,2 @@
+// Public surface of the compiler.
+export * from './compile.js';

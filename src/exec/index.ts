@@ -1,0 +1,2 @@
+// Public surface of the exec layer.
+export * from './query.js';

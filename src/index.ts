@@ -1,0 +1,8 @@
+// What adapters may use: the engine's public surface.
+export * from './errors/index.js';
+export * from './zed/index.js';
+export * from './formats/index.js';
+export * from './compiler/index.js';
+export * from './runtime/index.js';
+export * from './exec/index.js';
+export { iterateStream, toStream } from './util/stream.js';

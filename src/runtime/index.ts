@@ -1,0 +1,2 @@
+// Public surface of the runtime.
+export * from './pipeline.js';
