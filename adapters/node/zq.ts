@@ -1,0 +1,299 @@
+// `zlake zq [flags] [query] [file ...]`: zq's command line on the engine.
+
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  TypeContext,
+  TypeString,
+  ZIter,
+  compile,
+  formatByName,
+  readValues,
+  ZedError,
+  type Batch,
+  type Encoder,
+  type EncoderOptions,
+  type Value,
+} from '../../src/index.js';
+import { FlagError, parseFlags, usage, type FlagSpec } from './flags.js';
+import { fileSink, openInput, type Sink } from './io.js';
+
+const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,zng,zson';
+
+const specs: readonly FlagSpec[] = [
+  { kind: 'string', name: 'i', usage: 'format of input data [auto,arrows,csv,json,line,parquet,tsv,vng,zeek,zjson,zng,zson]', default: 'auto' },
+  { kind: 'string', name: 'csv.delim', usage: 'CSV field delimiter (default ",")' },
+  { kind: 'bool', name: 'zng.validate', usage: 'validate format when reading ZNG' },
+  { kind: 'int', name: 'zng.threads', usage: 'number of ZNG read threads (0=GOMAXPROCS)' },
+  { kind: 'string', name: 'zng.readmax', usage: 'maximum ZNG read buffer size in MiB, MB, etc.' },
+  { kind: 'string', name: 'zng.readsize', usage: 'target ZNG read buffer size in MiB, MB, etc.' },
+  { kind: 'string', name: 'f', usage: `format for output data [${FORMAT_LIST}]`, default: 'zng' },
+  { kind: 'bool', name: 'j', usage: 'use line-oriented JSON output independent of -f option' },
+  { kind: 'bool', name: 'J', usage: 'use formatted JSON output independent of -f option' },
+  { kind: 'bool', name: 'z', usage: 'use line-oriented ZSON output independent of -f option' },
+  { kind: 'bool', name: 'Z', usage: 'use formatted ZSON output independent of -f option' },
+  { kind: 'bool', name: 'B', usage: 'allow binary zng be sent to a terminal output' },
+  { kind: 'bool', name: 'color', usage: 'enable/disable color formatting for -Z and lake text output', default: true },
+  { kind: 'bool', name: 'zng.compress', usage: 'compress ZNG frames', default: true },
+  { kind: 'int', name: 'zng.framethresh', usage: 'minimum ZNG frame size in uncompressed bytes', default: 524288 },
+  { kind: 'int', name: 'pretty', usage: 'tab size to pretty print JSON/ZSON output (0 for newline-delimited JSON/ZSON', default: 4 },
+  { kind: 'string', name: 'persist', usage: 'regular expression to persist type definitions across the stream' },
+  { kind: 'string', name: 'split', usage: 'split output into one file per data type in this directory (but see -splitsize)' },
+  { kind: 'string', name: 'splitsize', usage: 'if >0 and -split is set, split into files at least this big rather than by data type' },
+  { kind: 'bool', name: 'unbuffered', usage: 'disable output buffering' },
+  { kind: 'string', name: 'o', usage: 'write data to output file' },
+  { kind: 'bool', name: 's', usage: 'display search stats on stderr' },
+  { kind: 'list', name: 'I', usage: 'source file containing Zed query text (may be used multiple times)' },
+  { kind: 'bool', name: 'C', usage: 'display AST in Zed canonical format' },
+  { kind: 'bool', name: 'e', usage: 'stop upon input errors', default: true },
+  { kind: 'bool', name: 'q', usage: "don't display warnings" },
+  { kind: 'string', name: 'aggmem', usage: 'maximum memory used per aggregate function value in MiB, MB, etc' },
+  { kind: 'string', name: 'sortmem', usage: 'maximum memory used by sort in MiB, MB, etc' },
+  { kind: 'string', name: 'fusemem', usage: 'maximum memory used by fuse in MiB, MB, etc' },
+];
+
+export const zqUsage = `usage: zlake zq [ options ] [ zed-query ] file [ file ... ]\n\nOptions:\n${usage(specs)}\n`;
+
+interface OutputPlan {
+  format: string;
+  opts: EncoderOptions;
+}
+
+function planOutput(flags: Map<string, unknown>, stdoutIsTTY: boolean): OutputPlan {
+  let format = flags.get('f') as string;
+  let pretty = flags.get('pretty') as number;
+  const j = flags.get('j') === true;
+  const J = flags.get('J') === true;
+  const z = flags.get('z') === true;
+  const Z = flags.get('Z') === true;
+  const output = (flags.get('o') as string | undefined) ?? '';
+  if (j || J) {
+    if (format !== 'zng' || z || Z) throw new ZedError('invalid', 'cannot use -j or -J with -f, -z, or -Z');
+    format = 'json';
+    if (!J) pretty = 0;
+  } else if (z || Z) {
+    if (format !== 'zng') throw new ZedError('invalid', 'cannot use -z or -Z with -f');
+    format = 'zson';
+    if (!Z) pretty = 0;
+  }
+  if ((output === '' || output === '-') && flags.get('split') === undefined && format === 'zng' && flags.get('B') !== true && stdoutIsTTY) {
+    format = 'zson';
+    pretty = 0;
+  }
+  return {
+    format,
+    opts: {
+      pretty,
+      compress: flags.get('zng.compress') as boolean,
+      frameThreshold: flags.get('zng.framethresh') as number,
+    },
+  };
+}
+
+function makeEncoder(plan: OutputPlan): Encoder {
+  const f = formatByName(plan.format);
+  if (f === undefined) throw new ZedError('invalid', `unknown format: ${plan.format}`);
+  if (f.encoder === undefined) throw new ZedError('unsupported', `${plan.format}: output format not supported yet`);
+  return f.encoder(plan.opts);
+}
+
+/** A per-type fan-out for -split: one file per distinct type, named as zq names them. */
+class SplitSink {
+  private readonly outs = new Map<unknown, { enc: Encoder; sink: Sink }>();
+  private readonly seen = new Set<string>();
+  constructor(
+    private readonly dir: string,
+    private readonly prefix: string,
+    private readonly plan: OutputPlan,
+    private readonly ext: string,
+  ) {
+    mkdirSync(dir, { recursive: true });
+  }
+  private pathFor(v: Value): string {
+    let uniq = String(this.outs.size);
+    const path = pathField(v);
+    if (path !== null && path !== '') {
+      if (this.seen.has(path)) uniq = `${path}-${uniq}`;
+      else {
+        uniq = path;
+        this.seen.add(path);
+      }
+    }
+    return join(this.dir, `${this.prefix}${uniq}.${this.ext}`);
+  }
+  async write(batch: Batch): Promise<void> {
+    for (const v of batch) {
+      let out = this.outs.get(v.type);
+      if (out === undefined) {
+        out = { enc: makeEncoder(this.plan), sink: fileSink(this.pathFor(v)) };
+        this.outs.set(v.type, out);
+      }
+      const c = out.enc.write([v]);
+      if (c.length > 0) await out.sink.write(c);
+    }
+  }
+  async close(): Promise<void> {
+    for (const { enc, sink } of this.outs.values()) {
+      const c = enc.end();
+      if (c.length > 0) await sink.write(c);
+      await sink.close();
+    }
+  }
+}
+
+/** The record's string `_path` field, which names split outputs as zq names them. */
+function pathField(v: Value): string | null {
+  const t = v.type;
+  if (t.kind !== 'record' || v.bytes === null) return null;
+  const i = t.indexOf('_path');
+  if (i < 0 || t.fields[i]!.type !== TypeString) return null;
+  const it = new ZIter(v.bytes);
+  for (let k = 0; k < i; k++) it.next();
+  const body = it.next();
+  return body === null ? null : new TextDecoder().decode(body);
+}
+
+interface Stats {
+  bytesRead: number;
+  recordsRead: number;
+  recordsMatched: number;
+}
+
+async function* countingInput(stream: ReadableStream<Uint8Array>, stats: Stats): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) return;
+      stats.bytesRead += r.value.length;
+      yield r.value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+function streamOf(it: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(c) {
+      const r = await it.next();
+      if (r.done) c.close();
+      else c.enqueue(r.value);
+    },
+    async cancel() {
+      await it.return(undefined);
+    },
+  });
+}
+
+/** Runs zq; returns the exit status. Errors are printed to stderr as zq words them. */
+export async function runZq(argv: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseFlags(specs, argv);
+  } catch (e) {
+    if (e instanceof FlagError) {
+      process.stderr.write(`${e.message}\n${zqUsage}`);
+      return 2;
+    }
+    throw e;
+  }
+  const { flags } = parsed;
+  let args = parsed.args;
+  const includes = flags.get('I') as string[];
+  if (args.length === 0 && includes.length === 0) {
+    process.stderr.write(zqUsage);
+    return 2;
+  }
+  try {
+    let src = '';
+    if (args.length > 0 && !isFile(args[0]!)) {
+      src = args[0]!;
+      args = args.slice(1);
+      if (args.length === 0) {
+        const shown = src.length > 20 ? `${src.slice(0, 20)}...` : src;
+        throw new ZedError(
+          'invalid',
+          `could not invoke zq with a single argument because:\n - a file could not be found with the name ${JSON.stringify(shown)}\n - the argument is a valid Zed query but does not begin with a source (e.g., "file input.zson") or yield operator`,
+        );
+      }
+    }
+    const text = [...includes.map((p) => readFileSync(p, 'utf8')), src].join('\n');
+    const query = compile(text);
+    const plan = planOutput(flags, process.stdout.isTTY === true);
+    const ctx = new TypeContext();
+    const stats: Stats = { bytesRead: 0, recordsRead: 0, recordsMatched: 0 };
+    const inputOpts = {
+      format: flags.get('i') as string,
+      ...(flags.get('csv.delim') !== undefined ? { csvDelim: flags.get('csv.delim') as string } : {}),
+    };
+    const paths = args;
+    async function* input(): AsyncGenerator<Batch> {
+      for (const p of paths) {
+        const name = p === '-' ? 'stdio:stdin' : p;
+        try {
+          for await (const batch of readValues(streamOf(countingInput(openInput(p), stats)), ctx, inputOpts)) {
+            stats.recordsRead += batch.length;
+            yield batch;
+          }
+        } catch (e) {
+          if (e instanceof ZedError && !(e as { prefixed?: boolean }).prefixed) {
+            const wrapped = new ZedError(e.kind, `${name}: ${e.message}`, { cause: e });
+            (wrapped as { prefixed?: boolean }).prefixed = true;
+            throw wrapped;
+          }
+          throw e;
+        }
+      }
+    }
+    async function* matched(): AsyncGenerator<Batch> {
+      for await (const b of query.pipeline.run(input(), ctx)) {
+        stats.recordsMatched += b.length;
+        yield b;
+      }
+    }
+    const split = flags.get('split') as string | undefined;
+    if (split !== undefined) {
+      const f = formatByName(plan.format);
+      const prefix = (flags.get('o') as string | undefined) ?? '';
+      const sink = new SplitSink(split, prefix === '' ? '' : `${prefix}-`, plan, f?.extension ?? plan.format);
+      for await (const batch of matched()) await sink.write(batch);
+      await sink.close();
+    } else {
+      const out = flags.get('o') as string | undefined;
+      const sink = fileSink(out === undefined || out === '' || out === '-' ? null : out);
+      const encoder = makeEncoder(plan);
+      for await (const batch of matched()) {
+        const chunk = encoder.write(batch);
+        if (chunk.length > 0) await sink.write(chunk);
+      }
+      const tail = encoder.end();
+      if (tail.length > 0) await sink.write(tail);
+      await sink.close();
+    }
+    if (flags.get('s') === true) {
+      process.stderr.write(
+        `{bytes_read:${stats.bytesRead},bytes_matched:${stats.bytesRead},records_read:${stats.recordsRead},records_matched:${stats.recordsMatched}}\n`,
+      );
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof ZedError) {
+      process.stderr.write(`${e.message}\n`);
+      return 1;
+    }
+    if (e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('E')) {
+      process.stderr.write(`${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+function isFile(p: string): boolean {
+  try {
+    return p === '-' || (existsSync(p) && statSync(p).isFile());
+  } catch {
+    return false;
+  }
+}

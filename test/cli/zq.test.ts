@@ -1,0 +1,108 @@
+// zlake zq as a user runs it: a real process, real files, real stdin.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { tempDir, zlake } from '../support/zlake.js';
+
+const sample = '{a:1,b:"x"}\n{a:2,b:"y"}\n';
+
+describe('zlake zq', () => {
+  it('passes ZSON through with -z for "*", "pass" and a file-only argument', () => {
+    expect(zlake(['zq', '-z', '*', '-'], sample)).toMatchObject({ status: 0, stdout: sample });
+    expect(zlake(['zq', '-z', 'pass', '-'], sample)).toMatchObject({ status: 0, stdout: sample });
+    const dir = tempDir();
+    writeFileSync(join(dir, 'in.zson'), sample);
+    expect(zlake(['zq', '-z', 'in.zson'], '', dir)).toMatchObject({ status: 0, stdout: sample });
+  });
+
+  it('reads several files in order, each in its own format', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.zson'), '{a:1}\n');
+    writeFileSync(join(dir, 'b.json'), '{"a":2}\n');
+    expect(zlake(['zq', '-z', '*', 'a.zson', 'b.json'], '', dir)).toMatchObject({ status: 0, stdout: '{a:1}\n{a:2}\n' });
+  });
+
+  it('accepts Go flag syntax: -f=zson, -pretty=2, --z', () => {
+    expect(zlake(['zq', '-f=zson', '-pretty=0', '-'], '{a:1}')).toMatchObject({ status: 0, stdout: '{a:1}\n' });
+    expect(zlake(['zq', '--z', '-'], '{a:1}')).toMatchObject({ status: 0, stdout: '{a:1}\n' });
+    expect(zlake(['zq', '-f', 'zson', '-pretty', '2', '-'], '{a:1}').stdout).toBe('{\n  a: 1\n}\n');
+  });
+
+  it('writes JSON with -j and pretty JSON with -J', () => {
+    expect(zlake(['zq', '-j', '-'], '{a:1,b:[1,2]}').stdout).toBe('{"a":1,"b":[1,2]}\n');
+    expect(zlake(['zq', '-J', '-'], '{a:1}').stdout).toBe('{\n    "a": 1\n}\n');
+  });
+
+  it('round-trips through ZNG on disk with -o', () => {
+    const dir = tempDir();
+    const z = zlake(['zq', '-f', 'zng', '-o', 'out.zng', '-'], sample, dir);
+    expect(z.status).toBe(0);
+    const bytes = readFileSync(join(dir, 'out.zng'));
+    expect(bytes[bytes.length - 1]).toBe(0xff); // end-of-stream marker
+    expect(zlake(['zq', '-z', 'out.zng'], '', dir)).toMatchObject({ status: 0, stdout: sample });
+  });
+
+  it('writes ZNG to a pipe by default', () => {
+    const r = zlake(['zq', '-'], sample);
+    expect(r.status).toBe(0);
+    expect(r.stdoutBytes[r.stdoutBytes.length - 1]).toBe(0xff);
+    expect(zlake(['zq', '-z', '-'], r.stdoutBytes).stdout).toBe(sample);
+  });
+
+  it('reads gzip-compressed input', () => {
+    expect(zlake(['zq', '-z', '-'], gzipSync(sample)).stdout).toBe(sample);
+  });
+
+  it('takes the query from -I files', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'q.zed'), 'pass\n');
+    expect(zlake(['zq', '-z', '-I', 'q.zed', '-'], sample, dir)).toMatchObject({ status: 0, stdout: sample });
+  });
+
+  it('splits output by type with -split', () => {
+    const dir = tempDir();
+    const r = zlake(['zq', '-z', '-split', 'out', '-'], '{_path:"conn",a:1}\n{b:2}\n{_path:"conn",a:3}\n', dir);
+    expect(r.status).toBe(0);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['1.zson', 'conn.zson']);
+    expect(readFileSync(join(dir, 'out', 'conn.zson'), 'utf8')).toBe('{_path:"conn",a:1}\n{_path:"conn",a:3}\n');
+  });
+
+  it('prints search stats with -s', () => {
+    const r = zlake(['zq', '-z', '-s', '-'], sample);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^\{bytes_read:\d+,bytes_matched:\d+,records_read:2,records_matched:2\}\n$/);
+  });
+
+  it('names stdin in input errors and exits non-zero without partial output', () => {
+    const r = zlake(['zq', '-z', '-i', 'zson', '-'], '{a:1}\n{a:');
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/^stdio:stdin: /);
+    expect(r.stdout).not.toContain('{a:\n');
+  });
+
+  it('reports a format detection error for garbage', () => {
+    const r = zlake(['zq', '-z', '-'], 'Garbage!\n');
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/stdin: format detection error/);
+  });
+
+  it('rejects conflicting output flags as zq does', () => {
+    const r = zlake(['zq', '-j', '-z', '-'], sample);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('cannot use -j or -J with -f, -z, or -Z');
+  });
+
+  it('rejects an unknown flag with a usage message', () => {
+    const r = zlake(['zq', '-nope', '-'], sample);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('flag provided but not defined: -nope');
+  });
+
+  it('explains a lone argument that is neither a file nor a sourced query', () => {
+    const r = zlake(['zq', 'nosuchfile.zson']);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('could not invoke zq with a single argument because:');
+    expect(existsSync('nosuchfile.zson')).toBe(false);
+  });
+});
