@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'adapters/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'forks',
+    reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
