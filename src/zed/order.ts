@@ -58,15 +58,27 @@ function compareUintBodies(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
- * Compares zig-zag signed bodies without decoding: the low bit is the sign
- * and, among negatives, a larger folded magnitude is a smaller number.
+ * Compares signed bodies without decoding: bit 0 is the sign and the bits
+ * above it the magnitude, so among negatives a larger body is a smaller
+ * number. The body 0x01 (magnitude 0 with the sign) is MinInt64.
  */
 function compareIntBodies(a: Uint8Array, b: Uint8Array): number {
   const na = a.length > 0 && (a[0]! & 1) === 1;
   const nb = b.length > 0 && (b[0]! & 1) === 1;
   if (na !== nb) return na ? -1 : 1;
+  if (na) {
+    const ma = isMinInt64(a);
+    const mb = isMinInt64(b);
+    if (ma || mb) return ma === mb ? 0 : ma ? -1 : 1;
+  }
   const c = compareUintBodies(a, b);
   return na ? -c : c;
+}
+
+function isMinInt64(b: Uint8Array): boolean {
+  if (b[0] !== 1) return false;
+  for (let i = 1; i < b.length; i++) if (b[i] !== 0) return false;
+  return true;
 }
 
 function toFloat(id: number, b: Uint8Array): number {

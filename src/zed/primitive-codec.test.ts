@@ -58,19 +58,21 @@ describe('unsigned integers', () => {
 });
 
 describe('signed integers', () => {
-  it('fold signs with zig-zag encoding', () => {
+  it('fold signs into bit 0 with the magnitude above, as zq writes them', () => {
+    // zcode's counted varints (not the zig-zag zng.md describes): 2n, or 2(-n)+1.
     const cases: [number, string][] = [
       [0, ''],
-      [-1, '01'],
+      [-1, '03'],
       [1, '02'],
-      [-2, '03'],
+      [-2, '05'],
       [63, '7e'],
-      [-64, '7f'],
+      [-63, '7f'],
       [64, '80'],
     ];
     for (const [n, h] of cases) expect(hex(encodeInt(n)), String(n)).toBe(h);
     expect(hex(encodeInt(127))).toBe('fe');
-    expect(hex(encodeInt(-128))).toBe('ff');
+    expect(hex(encodeInt(-127))).toBe('ff');
+    expect(hex(encodeInt(-128))).toBe('0101');
     expect(hex(encodeInt(128))).toBe('0001');
   });
 
@@ -90,7 +92,9 @@ describe('signed integers', () => {
       }
     }
     expect(hex(encodeInt(2n ** 63n - 1n))).toBe('feffffffffffffff');
-    expect(hex(encodeInt(-(2n ** 63n)))).toBe('ffffffffffffffff');
+    // MinInt64 has no positive twin: Go's uint64(-i)<<1|1 wraps to 1.
+    expect(hex(encodeInt(-(2n ** 63n)))).toBe('01');
+    expect(hex(encodeInt(-(2n ** 63n) + 1n))).toBe('ffffffffffffffff');
   });
 
   it('agree between number and bigint paths around 2^52 and 2^53', () => {

@@ -1,5 +1,7 @@
 // Binary bodies of primitive values (docs/formats/zng.md §2.2.2): integers
-// are minimal little-endian, signed ones zig-zag folded; floats are IEEE LE;
+// are minimal little-endian, signed ones folded to sign-magnitude (zcode's
+// counted varints: 2n for n >= 0, 2(-n)+1 below, as zq writes them, although
+// zng.md §2.2.2 describes zig-zag); floats are IEEE LE;
 // time and duration are signed nanoseconds. Numbers are used where exact
 // (|n| < 2^53); bigint where the full 64 bits are needed.
 
@@ -50,14 +52,15 @@ export function decodeUint(b: Uint8Array, start = 0, end = b.length): bigint {
   return n;
 }
 
-// --- signed (zig-zag) ---
+// --- signed (sign bit in bit 0, magnitude above it) ---
 
 export function encodeInt(n: number | bigint): Uint8Array {
   if (typeof n === 'number' && Number.isSafeInteger(n) && Math.abs(n) < 2 ** 52) {
-    return encodeUint(n >= 0 ? n * 2 : -n * 2 - 1);
+    return encodeUint(n >= 0 ? n * 2 : -n * 2 + 1);
   }
   const x = BigInt.asIntN(64, BigInt(n));
-  const u = x >= 0n ? x << 1n : ((-x) << 1n) - 1n;
+  // MinInt64 wraps to 1 (magnitude 0 with the sign bit), as Go's uint64(-i)<<1|1 does.
+  const u = x >= 0n ? x << 1n : ((-x) << 1n) | 1n;
   return encodeUint(u & MASK64);
 }
 
@@ -65,16 +68,19 @@ export function encodeInt(n: number | bigint): Uint8Array {
 export function decodeIntNumber(b: Uint8Array, start = 0, end = b.length): number {
   if (end - start > 6) return Number(decodeInt(b, start, end));
   const u = decodeUintNumber(b, start, end);
-  return u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+  if (u % 2 === 0) return u / 2;
+  return u === 1 ? -(2 ** 63) : -(u - 1) / 2;
 }
 
 export function decodeInt(b: Uint8Array, start = 0, end = b.length): bigint {
   if (end - start <= 6) {
     const u = decodeUintNumber(b, start, end);
-    return BigInt(u % 2 === 0 ? u / 2 : -(u + 1) / 2);
+    if (u % 2 === 0) return BigInt(u / 2);
+    return u === 1 ? -(1n << 63n) : BigInt(-(u - 1) / 2);
   }
   const u = decodeUint(b, start, end);
-  return (u & 1n) === 0n ? u >> 1n : -((u + 1n) >> 1n);
+  if ((u & 1n) === 0n) return u >> 1n;
+  return u === 1n ? -(1n << 63n) : -(u >> 1n);
 }
 
 // --- floats ---

@@ -34,7 +34,9 @@ export function formatBytes(buf: Uint8Array, start = 0, end = buf.length): strin
 
 /** Decimal text of a signed integer body. */
 export function formatIntBody(buf: Uint8Array, start: number, end: number): string {
-  return end - start <= 6 ? String(decodeIntNumber(buf, start, end)) : decodeInt(buf, start, end).toString();
+  // The one-byte body 0x01 is MinInt64, which a number cannot print exactly.
+  const small = end - start <= 6 && !(end - start === 1 && buf[start] === 1);
+  return small ? String(decodeIntNumber(buf, start, end)) : decodeInt(buf, start, end).toString();
 }
 
 /** Decimal text of an unsigned integer body. */
@@ -100,7 +102,7 @@ export function appendPrimitive(out: TextBuffer, id: number, buf: Uint8Array, st
     case ID.int32:
     case ID.int16:
     case ID.int8:
-      if (end - start <= 6) out.int(decodeIntNumber(buf, start, end));
+      if (end - start <= 6 && !(end - start === 1 && buf[start] === 1)) out.int(decodeIntNumber(buf, start, end));
       else out.ascii(decodeInt(buf, start, end).toString());
       return;
     case ID.uint64:

@@ -105,14 +105,14 @@ export class ZcodeBuilder {
     for (let i = 0; i < size; i++) this.buf[at + i] = dv.getUint8(i);
   }
 
-  /** A signed (zig-zag) body from an integer number with |n| < 2^52. */
+  /** A signed (sign-magnitude, see primitive-codec) body from an integer number with |n| < 2^52. */
   appendIntNumber(n: number): void {
-    this.appendUintNumber(n >= 0 ? n * 2 : -n * 2 - 1);
+    this.appendUintNumber(n >= 0 ? n * 2 : -n * 2 + 1);
   }
 
-  /** A signed (zig-zag) body from a bigint in the int64 range. */
+  /** A signed (sign-magnitude) body from a bigint in the int64 range. */
   appendIntBig(n: bigint): void {
-    this.appendUintBig(n >= 0n ? n << 1n : ((-n) << 1n) - 1n);
+    this.appendUintBig(BigInt.asUintN(64, n >= 0n ? n << 1n : ((-n) << 1n) | 1n));
   }
 
   appendFloat64(x: number): void {

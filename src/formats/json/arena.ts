@@ -96,8 +96,8 @@ export class ZcodeArena {
     return tag === 0 ? -1 : i;
   }
 
-  /** Writes an int64 element from its zig-zag value (below 2^53). */
-  writeZigzag(u: number): void {
+  /** Writes an int64 element from its folded (sign-magnitude) value, below 2^53. */
+  writeFoldedInt(u: number): void {
     this.ensure(9);
     const out = this.out;
     let o = this.len;
@@ -195,7 +195,7 @@ export class ZcodeArena {
       const a = offsets[i]! - bodyStart;
       const b = i + 1 < top ? offsets[i + 1]! - bodyStart : n;
       const sel = u.selectorOf(t);
-      // The tag is an int element: zig-zag 2*sel, no body bytes for 0.
+      // The tag is an int element: folded 2*sel, no body bytes for 0.
       const selBody = sel === 0 ? EMPTY : sel < 128 ? null : encodeInt(sel);
       const selLen = selBody === null ? 2 : selBody.length + 1;
       const inner = b - a + selLen;

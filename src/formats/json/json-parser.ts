@@ -294,7 +294,7 @@ export class JsonParser extends ZcodeArena {
     if (i >= end && !this.final) throw INCOMPLETE;
     this.pos = i;
     if (plain && nd > 0 && nd <= 15) {
-      this.writeZigzag(neg ? (v === 0 ? 0 : v * 2 - 1) : v * 2);
+      this.writeFoldedInt(neg && v !== 0 ? v * 2 + 1 : v * 2);
       return TypeInt64;
     }
     return this.slowNumber(p, i, plain && nd > 0);
