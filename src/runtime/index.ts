@@ -1,2 +1,3 @@
 // Public surface of the runtime.
 export * from './pipeline.js';
+export * as agg from './agg/index.js';

@@ -1,0 +1,36 @@
+// The contract every aggregate function implements (Zed's agg.Function in
+// runtime/sam/expr/agg/agg.go) and the definition the registry hands out.
+
+import type { TypeContext, Value } from '../../zed/index.js';
+
+/**
+ * The running state of one aggregate over one group. Values passed to
+ * consume may be views into reused buffers: an aggregator that keeps a value
+ * copies its bytes. Callers skip error("missing") and values a `where`
+ * clause rejects before calling consume (GroupTable does both).
+ */
+export interface Aggregator {
+  /** Folds one input value in. */
+  consume(v: Value): void;
+  /** Folds in a partial result made by resultAsPartial (possibly by another aggregator). */
+  consumeAsPartial(v: Value): void;
+  /** The final value; may be called repeatedly (streaming `yield sum(x)`). */
+  result(zctx: TypeContext): Value;
+  /** A value that consumeAsPartial of a fresh aggregator turns back into this state. */
+  resultAsPartial(zctx: TypeContext): Value;
+  /** Rough bytes of retained state, for the group table's memory limit. */
+  memory(): number;
+}
+
+export interface AggregateDef {
+  /** Zed's name for the function, e.g. "count". */
+  readonly name: string;
+  /** False only for count(), which counts values when called without an argument. */
+  readonly needsArg: boolean;
+  /** True when the state grows with the input (collect, union, ...): its memory() is re-read after each consume. */
+  readonly growing: boolean;
+  make(): Aggregator;
+}
+
+/** Bytes charged for an aggregator object of fixed size (object header plus a few fields). */
+export const FIXED_AGG_BYTES = 48;

@@ -1,0 +1,13 @@
+// Aggregate functions and the grouping table of `summarize`.
+export type { AggregateDef, Aggregator } from './aggregator.js';
+export { aggregateNames, lookupAggregate, resolveAggregate } from './registry.js';
+export {
+  DEFAULT_MEMORY_LIMIT,
+  GroupTable,
+  type AggregateSpec,
+  type GroupTableOptions,
+} from './group-table.js';
+export { RecordShape, type FieldPath } from './record-shape.js';
+export { MemoryLimitError } from './errors.js';
+export { MemorySpillStore, type MemorySpillStoreOptions, type SpillFile, type SpillStore } from './spill-store.js';
+export { Schema as FusedSchema } from './fuse-schema.js';
