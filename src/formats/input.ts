@@ -1,7 +1,7 @@
 // Opening an input byte stream as a stream of value batches: gunzip when the
 // bytes are gzip, detect the format unless one is given, then decode.
 
-import { InvalidError } from '../errors/index.js';
+import { FormatError, InvalidError, ZedError } from '../errors/index.js';
 import type { Batch, TypeContext } from '../zed/index.js';
 import type { DecoderOptions } from './codec.js';
 import { detectFormat, isGzip } from './detect.js';
@@ -75,13 +75,23 @@ async function maybeGunzip(stream: ReadableStream<Uint8Array>): Promise<Readable
   return replay.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
 }
 
+/** Reports a broken gzip stream as bad input rather than a crash. */
+async function* gzipErrorsAsFormatErrors(it: AsyncGenerator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield* it;
+  } catch (e) {
+    if (e instanceof ZedError) throw e;
+    throw new FormatError(`gzip: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
 /** Decodes `stream` into batches of values in `ctx`. */
 export async function* readValues(
   stream: ReadableStream<Uint8Array>,
   ctx: TypeContext,
   opts: InputOptions = {},
 ): AsyncGenerator<Batch> {
-  const it = chunksOf(await maybeGunzip(stream));
+  const it = gzipErrorsAsFormatErrors(chunksOf(await maybeGunzip(stream)));
   let name: FormatName;
   const pending: Uint8Array[] = [];
   if (opts.format === undefined || opts.format === 'auto') {

@@ -81,6 +81,19 @@ describe('zlake zq', () => {
     expect(r.stdout).not.toContain('{a:\n');
   });
 
+  it('reports broken gzip input as an input error, not a crash', () => {
+    const r = zlake(['zq', '-z', '-'], Uint8Array.of(0x1f, 0x8b, 0x08, 0x00, 0x67, 0x61, 0x72));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('stdio:stdin: gzip: unexpected end of file\n');
+  });
+
+  it('names the line and column of malformed JSON', () => {
+    const r = zlake(['zq', '-z', '-i', 'json', '-'], '{"a":1}\n{"a":2,"b":}\n');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^stdio:stdin: .* at line 2, column 12\n$/);
+    expect(r.stdout).toBe('{a:1}\n');
+  });
+
   it('reports a format detection error for garbage', () => {
     const r = zlake(['zq', '-z', '-'], 'Garbage!\n');
     expect(r.status).not.toBe(0);
