@@ -1,0 +1,89 @@
+// grep(pattern, e) with a string pattern evaluated at run time (function/
+// grep.go; the compiler turns constant strings, globs and regexps into
+// search nodes). A match is a case-insensitive substring of any string in e
+// or of any (dotted) field name of a record in e.
+
+import { decodeUtf8 } from '../../util/utf8.js';
+import { ID, TypeString, underlying, type RecordType, type Type, type Value } from '../../zed/index.js';
+import { FALSE, TRUE, walkValue } from '../expr/compare.js';
+import type { FunctionDef } from './registry.js';
+
+function foldRune(c: string): string {
+  const l = c.toLowerCase();
+  return l.length === c.length ? l : c;
+}
+
+/** Go's stringSearch: strings.Contains under simple case folding. */
+export function containsFold(s: string, term: string): boolean {
+  if (term.length > s.length) return false;
+  if (s.includes(term)) return true;
+  const a = [...s].map(foldRune);
+  const b = [...term].map(foldRune);
+  outer: for (let i = 0; i + b.length <= a.length; i++) {
+    for (let k = 0; k < b.length; k++) if (a[i + k] !== b[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** The dotted names of a record's leaf fields, descending into non-empty records (Zed's FieldNameIter). */
+function fieldNames(r: RecordType, prefix: string, out: string[]): void {
+  for (const f of r.fields) {
+    const u = underlying(f.type);
+    const name = prefix + f.name;
+    if (u.kind === 'record' && u.fields.length > 0) fieldNames(u, name + '.', out);
+    else out.push(name);
+  }
+}
+
+/**
+ * A searcher for one term (Zed's searchString): true when the term occurs
+ * in a string value or a record field name anywhere in the value. Matches
+ * on record types are memoized per type.
+ */
+export function makeStringSearch(term: string): (v: Value) => boolean {
+  const types = new Map<Type, boolean>();
+  const searchType = (t: Type): boolean => {
+    let m = types.get(t);
+    if (m === undefined) {
+      m = false;
+      const u = underlying(t);
+      if (u.kind === 'record') {
+        const names: string[] = [];
+        fieldNames(u, '', names);
+        m = names.some((n) => containsFold(n, term));
+      }
+      types.set(t, m);
+    }
+    return m;
+  };
+  const visit = (t: Type, b: Uint8Array | null): boolean =>
+    searchType(t) || (b !== null && underlying(t).id === ID.string && containsFold(decodeUtf8(b), term));
+  return (v) => walkValue(v.type, v.bytes, visit);
+}
+
+export const grepFunctions: readonly FunctionDef[] = [
+  {
+    name: 'grep',
+    minArgs: 1,
+    maxArgs: 2,
+    boolResult: true,
+    // grep(p) searches this.
+    implicitThis: { path: [], position: 'last', whenArgs: 1 },
+    make(ectx) {
+      let term: string | null = null;
+      let search: (v: Value) => boolean = () => false;
+      return (args) => {
+        const p = args[0]!;
+        if (underlying(p.type) !== TypeString) return ectx.errors.wrap('grep(): pattern argument must be a string', p);
+        const t = p.bytes === null ? '' : decodeUtf8(p.bytes).normalize('NFC');
+        if (t !== term) {
+          term = t;
+          search = makeStringSearch(t);
+        }
+        // As in Zed, an error value is searched like any other value.
+        return search(args[1]!) ? TRUE : FALSE;
+      };
+    },
+  },
+];

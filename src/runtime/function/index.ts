@@ -1,0 +1,20 @@
+// Public surface of the built-in functions: the registry, the higher-order
+// and shaping entry points the compiler wires by hand, and the search and
+// regexp helpers Zed's search expressions share with grep and regexp().
+export {
+  FunctionCallError,
+  checkArgCount,
+  functionNames,
+  lookupFunction,
+  resolveFunction,
+  type FunctionDef,
+  type ImplicitThis,
+  type MakeHooks,
+  type ZedFunction,
+} from './registry.js';
+export { makeMap } from './map.js';
+export { CAST, CROP, FILL, ORDER, ConstShaper, makeShaper } from './shape.js';
+export { containsFold, makeStringSearch } from './grep.js';
+export { compileGoRegexp, execAt, type GoRegexp } from './re2.js';
+export { expand, replaceAll } from './regexp.js';
+export { typeValue, typeOfTypeValue } from './types.js';
