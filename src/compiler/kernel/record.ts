@@ -1,0 +1,130 @@
+// Record literals `{a:1, b, ...r}` (Zed's recordExpr and recordSpreadExpr,
+// values.go). The output type is looked up only when a field's type differs
+// from the previous value's, so a stream of one shape builds no types.
+
+import { Builder, Value, readElement, underlying, type Field, type Type } from '../../zed/index.js';
+import { isMissing, type EvalContext } from '../../runtime/index.js';
+import type { Expr, RecordElem } from '../ast/index.js';
+import type { Env, Evaluator } from './env.js';
+import { CompileError } from './errors.js';
+
+const EMPTY = new Uint8Array(0);
+const el = { start: 0, end: 0 };
+
+export function compileRecord(
+  elems: readonly RecordElem[],
+  env: Env,
+  compile: (e: Expr, env: Env) => Evaluator,
+): Evaluator {
+  const seen = new Set<string>();
+  const names: (string | null)[] = [];
+  const evals: Evaluator[] = [];
+  for (const elem of elems) {
+    if (elem.kind === 'Spread') {
+      names.push(null);
+      evals.push(compile(elem.expr, env));
+      continue;
+    }
+    if (seen.has(elem.name)) throw new CompileError(`record expression: duplicate field: "${elem.name}"`, elem.loc);
+    seen.add(elem.name);
+    names.push(elem.name);
+    evals.push(compile(elem.kind === 'Field' ? elem.value : elem, env));
+  }
+  const ectx = env.ectx;
+  if (names.every((n) => n !== null)) return fixedRecord(ectx, names as string[], evals);
+  return spreadRecord(ectx, names, evals);
+}
+
+function fixedRecord(ectx: EvalContext, names: readonly string[], evals: readonly Evaluator[]): Evaluator {
+  const n = names.length;
+  if (n === 0) {
+    const t = ectx.zctx.lookupRecord([]);
+    const v = new Value(t, EMPTY);
+    return () => v;
+  }
+  const types: (Type | null)[] = new Array<Type | null>(n).fill(null);
+  let rt: Type | null = null;
+  const b = new Builder(128);
+  return (self) => {
+    b.reset();
+    let changed = false;
+    for (let i = 0; i < n; i++) {
+      const v = evals[i]!(self);
+      if (types[i] !== v.type) {
+        types[i] = v.type;
+        changed = true;
+      }
+      b.append(v.bytes);
+    }
+    if (changed || rt === null) {
+      const fields: Field[] = names.map((name, i) => ({ name, type: types[i]! }));
+      rt = ectx.zctx.lookupRecord(fields);
+    }
+    return new Value(rt, b.bytes());
+  };
+}
+
+function spreadRecord(ectx: EvalContext, names: readonly (string | null)[], evals: readonly Evaluator[]): Evaluator {
+  // Reused per call: field order by first appearance, later values win (as a Go map with insertion index).
+  const pos = new Map<string, number>();
+  const outNames: string[] = [];
+  const outTypes: Type[] = [];
+  const outBodies: (Uint8Array | null)[] = [];
+  let cacheNames: string[] = [];
+  let cacheTypes: Type[] = [];
+  let cacheType: Type | null = null;
+  const b = new Builder(128);
+  const empty = new Value(ectx.zctx.lookupRecord([]), EMPTY);
+  const put = (name: string, t: Type, body: Uint8Array | null): void => {
+    const i = pos.get(name);
+    if (i === undefined) {
+      pos.set(name, outNames.length);
+      outNames.push(name);
+      outTypes.push(t);
+      outBodies.push(body);
+    } else {
+      outTypes[i] = t;
+      outBodies[i] = body;
+    }
+  };
+  return (self) => {
+    pos.clear();
+    outNames.length = 0;
+    outTypes.length = 0;
+    outBodies.length = 0;
+    for (let k = 0; k < evals.length; k++) {
+      const v = evals[k]!(self);
+      const name = names[k]!;
+      if (name !== null) {
+        put(name, v.type, v.bytes);
+        continue;
+      }
+      if (isMissing(v)) continue;
+      const rt = underlying(v.type);
+      // Non-record spreads are ignored, as if missing.
+      if (rt.kind !== 'record') continue;
+      const body = v.bytes;
+      let off = 0;
+      for (const f of rt.fields) {
+        let fb: Uint8Array | null = null;
+        if (body !== null && off < body.length) {
+          off = readElement(body, off, body.length, el);
+          fb = el.start < 0 ? null : body.subarray(el.start, el.end);
+        }
+        put(f.name, f.type, fb);
+      }
+    }
+    const n = outNames.length;
+    if (n === 0) return empty;
+    let same = cacheType !== null && cacheNames.length === n;
+    for (let i = 0; same && i < n; i++) same = cacheNames[i] === outNames[i] && cacheTypes[i] === outTypes[i];
+    if (!same) {
+      cacheNames = outNames.slice();
+      cacheTypes = outTypes.slice();
+      cacheType = ectx.zctx.lookupRecord(cacheNames.map((name, i) => ({ name, type: cacheTypes[i]! })));
+    }
+    b.reset();
+    for (let i = 0; i < n; i++) b.append(outBodies[i]!);
+    return new Value(cacheType!, b.bytes());
+  };
+}
