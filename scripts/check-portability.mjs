@@ -12,7 +12,8 @@ const banned = [
   [/\bprocess\s*\./, 'uses process'],
   [/\bDeno\s*\./, 'uses Deno'],
   [/\bBun\s*\./, 'uses Bun'],
-  [/\beval\s*\(/, 'uses eval'],
+  // The global eval, not a method called eval (obj.eval(v), or `eval(v: Value)` declared).
+  [/(?<![.\w$])eval\s*\((?!\s*[\w$]+\s*:)/, 'uses eval'],
   [/\bnew\s+Function\s*\(/, 'uses new Function'],
 ];
 

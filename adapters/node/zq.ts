@@ -3,8 +3,12 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  NullValue,
+  ParseError,
   TypeContext,
   TypeString,
+  type SourceResolver,
+  type CompiledQuery,
   ZIter,
   compile,
   formatByName,
@@ -207,28 +211,39 @@ export async function runZq(argv: readonly string[]): Promise<number> {
   }
   try {
     let src = '';
-    if (args.length > 0 && !isFile(args[0]!)) {
-      src = args[0]!;
-      args = args.slice(1);
-      if (args.length === 0) {
-        const shown = src.length > 20 ? `${src.slice(0, 20)}...` : src;
-        throw new ZedError(
-          'invalid',
-          `could not invoke zq with a single argument because:\n - a file could not be found with the name ${JSON.stringify(shown)}\n - the argument is a valid Zed query but does not begin with a source (e.g., "file input.zson") or yield operator`,
-        );
-      }
-    }
-    const text = [...includes.map((p) => readFileSync(p, 'utf8')), src].join('\n');
-    const query = compile(text);
-    const plan = planOutput(flags, process.stdout.isTTY === true);
     const ctx = new TypeContext();
     const stats: Stats = { bytesRead: 0, recordsRead: 0, recordsMatched: 0 };
     const inputOpts = {
       format: flags.get('i') as string,
       ...(flags.get('csv.delim') !== undefined ? { csvDelim: flags.get('csv.delim') as string } : {}),
     };
+    const sources = fileSources(ctx, inputOpts, stats);
+    let lone = false;
+    if (args.length > 0 && !isFile(args[0]!)) {
+      src = args[0]!;
+      args = args.slice(1);
+      lone = args.length === 0;
+    }
+    const text = [...includes.map((p) => readFileSync(p, 'utf8')), src].join('\n');
+    let query: CompiledQuery;
+    try {
+      query = compile(text, { zctx: ctx, sources, warn: (m) => process.stderr.write(`${m}\n`) });
+    } catch (e) {
+      if (lone && e instanceof ParseError) throw singleArgError(src, e);
+      throw e;
+    }
+    let nullInput = false;
+    if (lone && !query.hasSource) {
+      if (!query.startsWithYield) throw singleArgError(src, null);
+      nullInput = true;
+    }
+    const plan = planOutput(flags, process.stdout.isTTY === true);
     const paths = args;
     async function* input(): AsyncGenerator<Batch> {
+      if (nullInput) {
+        yield [NullValue];
+        return;
+      }
       for (const p of paths) {
         const name = p === '-' ? 'stdio:stdin' : p;
         try {
@@ -247,7 +262,7 @@ export async function runZq(argv: readonly string[]): Promise<number> {
       }
     }
     async function* matched(): AsyncGenerator<Batch> {
-      for await (const b of query.pipeline.run(input(), ctx)) {
+      for await (const b of query.pipeline.run(query.hasSource ? emptyInput() : input(), ctx)) {
         stats.recordsMatched += b.length;
         yield b;
       }
@@ -288,6 +303,47 @@ export async function runZq(argv: readonly string[]): Promise<number> {
     }
     throw e;
   }
+}
+
+async function* emptyInput(): AsyncGenerator<Batch> {}
+
+function singleArgError(src: string, err: ParseError | null): ZedError {
+  const shown = src.length > 20 ? `${src.slice(0, 20)}...` : src;
+  let msg = `could not invoke zq with a single argument because:\n - a file could not be found with the name ${JSON.stringify(shown)}`;
+  if (err !== null) {
+    msg += '\n - the argument could not be compiled as a valid Zed query:';
+    for (const line of err.message.split('\n')) msg += `\n   ${line}`;
+  } else {
+    msg +=
+      '\n - the argument is a valid Zed query but does not begin with a source (e.g., "file input.zson") or yield operator';
+  }
+  return new ZedError('invalid', msg);
+}
+
+/** zq's sources: `file path` reads a local file (its format detected unless given). */
+function fileSources(ctx: TypeContext, opts: { format: string; csvDelim?: string }, stats: Stats): SourceResolver {
+  return {
+    open(src) {
+      if (src.kind !== 'File') {
+        throw new ZedError('unsupported', src.kind === 'Pool' ? 'from: pools need a lake (use zlake query)' : 'get: URLs are not supported yet');
+      }
+      const path = src.path.kind === 'String' || src.path.kind === 'QuotedString' ? src.path.text : null;
+      if (path === null) throw new ZedError('invalid', 'file: path patterns are not supported');
+      const format = src.format ?? opts.format;
+      return (async function* () {
+        try {
+          for await (const batch of readValues(streamOf(countingInput(openInput(path), stats)), ctx, { ...opts, format })) {
+            stats.recordsRead += batch.length;
+            yield batch;
+          }
+        } catch (e) {
+          if (e instanceof ZedError) throw new ZedError(e.kind, `${path}: ${e.message}`, { cause: e });
+          if (e instanceof Error && 'code' in e && e.code === 'ENOENT') throw new ZedError('not-found', `${path}: file does not exist`);
+          throw e;
+        }
+      })();
+    },
+  };
 }
 
 function isFile(p: string): boolean {

@@ -1,24 +1,76 @@
-// Compiles query text into a runnable pipeline. Only the pass-through forms
-// ("*", "pass", and the empty query) exist until the language lands (issue #3).
+// Compiles query text into a runnable pipeline: parse once, then build the
+// operator graph with every expression compiled to a closure. Compile errors
+// (syntax and semantic) are thrown here, before any input is read.
 
-import { ParseError } from '../errors/index.js';
-import { passPipeline, type Pipeline } from '../runtime/index.js';
+import type { Batch, TypeContext } from '../zed/index.js';
+import type { Pipeline } from '../runtime/index.js';
+import { createEvalContext } from '../runtime/expr/context.js';
+import { combineOp } from '../runtime/op/combine.js';
+import type { OpContext, Stream } from '../runtime/op/types.js';
+import type * as ast from './ast/index.js';
+import { parseQuery } from './parser/index.js';
+import { buildSeq, type BuildContext } from './kernel/seq.js';
+import { newEnv } from './kernel/env.js';
+import { noSources, type SourceResolver } from './kernel/source.js';
+
+export interface CompileOptions {
+  readonly zctx: TypeContext;
+  readonly sources?: SourceResolver;
+  readonly memoryLimit?: number;
+  readonly spillStore?: OpContext['spillStore'];
+  readonly warn?: (msg: string) => void;
+}
 
 export interface CompiledQuery {
   readonly text: string;
+  readonly ast: ast.Seq;
   readonly pipeline: Pipeline;
+  /** True when the query reads its own sources (from, file, get, pool). */
+  readonly hasSource: boolean;
+  /** True when the query starts with yield (zq then runs it on one null). */
+  readonly startsWithYield: boolean;
 }
 
-export function compile(text: string): CompiledQuery {
-  const q = text.replace(/\/\/[^\n]*/g, '').trim();
-  if (q === '' || q === '*' || q === 'pass') return { text, pipeline: passPipeline };
-  const line = 1;
-  const column = text.length - text.trimStart().length + 1;
-  const src = text.split('\n')[0] ?? '';
-  throw new ParseError(
-    'unsupported query',
-    line,
-    column,
-    `error parsing Zed at line ${line}, column ${column}:\n${src}\n${' '.repeat(column - 1)}=== ^ ===`,
-  );
+function firstOp(seq: ast.Seq): ast.Op | undefined {
+  const op = seq[0];
+  return op !== undefined && op.kind === 'Scope' ? firstOp(op.body) : op;
+}
+
+export function compile(text: string, opts: CompileOptions): CompiledQuery {
+  const seq = parseQuery(text);
+  const first = firstOp(seq);
+  const hasSource = first !== undefined && ['From', 'Pool', 'File', 'HTTP'].includes(first.kind);
+  const opctx: OpContext = {
+    zctx: opts.zctx,
+    warn: opts.warn ?? (() => {}),
+    ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
+    ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
+  };
+  const env = newEnv(createEvalContext(opts.zctx));
+  const bctx: BuildContext = { op: opctx, sources: opts.sources ?? noSources, userOps: new WeakMap(), expanding: [] };
+  // Build once up front so compile errors surface now; run() uses this graph.
+  let input: AsyncIterable<Batch> | null = null;
+  const gate: Stream = {
+    [Symbol.asyncIterator]() {
+      if (input === null) throw new Error('pipeline run before its input was set');
+      return input[Symbol.asyncIterator]();
+    },
+  };
+  const outs = buildSeq(seq, env, bctx, [gate]);
+  const out = outs.length === 1 ? outs[0]! : combineOp(opctx, outs);
+  let ran = false;
+  return {
+    text,
+    ast: seq,
+    hasSource,
+    startsWithYield: first?.kind === 'Yield',
+    pipeline: {
+      run(inp) {
+        if (ran) throw new Error('a compiled query runs once');
+        ran = true;
+        input = inp;
+        return out;
+      },
+    },
+  };
 }
