@@ -6,3 +6,4 @@ export * from './compiler/index.js';
 export * from './runtime/index.js';
 export * from './exec/index.js';
 export { iterateStream, toStream } from './util/stream.js';
+export { MemorySpillStore, type SpillStore, type SpillFile } from './runtime/agg/index.js';

@@ -21,6 +21,7 @@ import {
 } from '../../src/index.js';
 import { FlagError, parseFlags, usage, type FlagSpec } from './flags.js';
 import { fileSink, openInput, type Sink } from './io.js';
+import { DiskSpillStore } from '../local/spill-store.js';
 
 const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,zng,zson';
 
@@ -192,6 +193,15 @@ function streamOf(it: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
 
 /** Runs zq; returns the exit status. Errors are printed to stderr as zq words them. */
 export async function runZq(argv: readonly string[]): Promise<number> {
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    return await runZqInner(argv, cleanups);
+  } finally {
+    for (const c of cleanups) await c().catch(() => {});
+  }
+}
+
+async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void>)[]): Promise<number> {
   let parsed;
   try {
     parsed = parseFlags(specs, argv);
@@ -218,6 +228,8 @@ export async function runZq(argv: readonly string[]): Promise<number> {
       ...(flags.get('csv.delim') !== undefined ? { csvDelim: flags.get('csv.delim') as string } : {}),
     };
     const sources = fileSources(ctx, inputOpts, stats);
+    const spillStore = new DiskSpillStore();
+    cleanups.push(() => spillStore.close());
     let lone = false;
     if (args.length > 0 && !isFile(args[0]!)) {
       src = args[0]!;
@@ -227,7 +239,7 @@ export async function runZq(argv: readonly string[]): Promise<number> {
     const text = [...includes.map((p) => readFileSync(p, 'utf8')), src].join('\n');
     let query: CompiledQuery;
     try {
-      query = compile(text, { zctx: ctx, sources, warn: (m) => process.stderr.write(`${m}\n`) });
+      query = compile(text, { zctx: ctx, sources, spillStore, warn: (m) => process.stderr.write(`${m}\n`) });
     } catch (e) {
       if (lone && e instanceof ParseError) throw singleArgError(src, e);
       throw e;

@@ -239,19 +239,59 @@ function toAggAssignment(a: ast.Assignment): ast.AggAssignment {
   } as ast.AggAssignment;
 }
 
-/** A bare expression: an aggregation, a user op call, or a filter (search or Boolean). */
+/**
+ * A bare expression (Zed's semOpExpr): a user op call, an aggregation (a
+ * summarize whose single result is yielded bare), a filter when the
+ * expression is Boolean, and otherwise an implied yield.
+ */
 function buildOpExpr(op: ast.OpExpr, env: Env, bctx: BuildContext, inputs: Stream[]): Stream[] {
   const e = op.expr;
   if (e.kind === 'Call') {
     const userOp = lookupUserOp(e.name.name, env, bctx);
     if (userOp !== undefined) return callUserOp(userOp, e, bctx, inputs);
     if (isAggCall(e, env)) {
+      const name = e.name.name;
       const agg = toAggAssignment({ kind: 'Assignment', lhs: null, rhs: e, loc: e.loc });
-      return [buildSummarize([], [agg], 0, env, bctx.op, one(inputs, bctx))];
+      const summarized = buildSummarize([], [agg], 0, env, bctx.op, one(inputs, bctx));
+      const field = compileExpr({ kind: 'ID', name, loc: e.loc }, env);
+      return [yieldOp(bctx.op, summarized, [field])];
     }
   }
-  const pred = compileSearch(e, env);
-  return [filterOp(bctx.op, one(inputs, bctx), boolEvaluator(pred))];
+  if (isBool(e, env)) {
+    const pred = compileSearch(e, env);
+    return [filterOp(bctx.op, one(inputs, bctx), boolEvaluator(pred))];
+  }
+  return [yieldOp(bctx.op, one(inputs, bctx), [compileExpr(e, env)])];
+}
+
+/** Zed's isBool: whether a bare expression is a filter rather than a yield. */
+function isBool(e: ast.Expr, env: Env): boolean {
+  switch (e.kind) {
+    case 'Primitive':
+      return e.type === 'bool';
+    case 'Term':
+    case 'Glob':
+    case 'Regexp':
+    case 'Grep':
+      return true;
+    case 'UnaryExpr':
+      return isBool(e.operand, env);
+    case 'BinaryExpr':
+      return ['and', 'or', 'in', '==', '!=', '<', '<=', '>', '>=', '~'].includes(e.op);
+    case 'Conditional':
+      return isBool(e.then, env) && isBool(e.else, env);
+    case 'Call': {
+      const f = env.lookupFunc(e.name.name);
+      if (f !== undefined) return isBool(f.body, env);
+      if (e.name.name === 'cast') {
+        const t = e.args[1];
+        return e.args.length === 2 && t !== undefined && t.kind === 'TypeValue' && t.value.kind === 'TypePrimitive' && t.value.name === 'bool';
+      }
+      return lookupFunction(e.name.name)?.boolResult === true;
+    }
+    default:
+      return false;
+  }
 }
 
 function lookupUserOp(name: string, env: Env, bctx: BuildContext): (ast.OpDecl & { env: Env }) | undefined {
@@ -271,18 +311,31 @@ function callUserOp(decl: ast.OpDecl & { env: Env }, call: ast.Call, bctx: Build
   if (call.args.length !== decl.params.length) {
     throw new CompileError(`${name}(): expected ${decl.params.length} argument(s), got ${call.args.length}`, call.loc);
   }
+  // Parameters stand for their argument expressions, as in Zed's user ops.
+  const bindings = new Map<string, ast.Expr>();
+  decl.params.forEach((p, i) => bindings.set(p.name, call.args[i]!));
+  const body = substitute(decl.body, bindings) as ast.Seq;
   const child = decl.env.child();
-  decl.params.forEach((p, i) => {
-    const v = constValue(call.args[i]!, decl.env);
-    if (v === null) throw new CompileError(`${name}(): argument ${p.name} must be a constant`, call.args[i]!.loc);
-    child.consts.set(p.name, v);
-  });
   bctx.expanding.push(name);
   try {
-    return buildSeq(decl.body, child, bctx, inputs);
+    return buildSeq(body, child, bctx, inputs);
   } finally {
     bctx.expanding.pop();
   }
+}
+
+/** A copy of `node` with identifiers named in `bindings` replaced by their expressions. */
+function substitute(node: unknown, bindings: ReadonlyMap<string, ast.Expr>): unknown {
+  if (Array.isArray(node)) return node.map((n) => substitute(n, bindings));
+  if (node === null || typeof node !== 'object') return node;
+  const o = node as { kind?: string; name?: unknown };
+  if (o.kind === 'ID' && typeof o.name === 'string') {
+    const b = bindings.get(o.name);
+    if (b !== undefined) return b;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === 'loc' ? v : substitute(v, bindings);
+  return out;
 }
 
 function declare(d: ast.Decl, env: Env, bctx: BuildContext): void {

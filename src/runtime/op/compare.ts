@@ -6,11 +6,6 @@ import type { FieldPath } from './paths.js';
 import type { Evaluator, Order, SortKey } from './types.js';
 import { isMissing, recordTypeOf } from './values.js';
 
-/** error("missing") compares as a null (Zed's WithMissingAsNull). */
-export function missingAsNull(v: Value): Value | null {
-  return v.type.kind === 'error' && isMissing(v) ? null : v;
-}
-
 /**
  * Zed's Comparator.Compare: key by key, a desc key with its operands
  * swapped, nulls above everything when nullsMax; with missingAsNull,

@@ -29,4 +29,4 @@ export { uniqOp } from './uniq.js';
 export { yieldOp } from './yield.js';
 export { compareKeyValues, guessSortKey, keysComparator, sortSpec, type SortSpec } from './compare.js';
 export { compileLval, dynamicName, fieldGetter, pathString, staticPath, type FieldPath } from './paths.js';
-export { ErrorValues, isMissing, isQuiet } from './values.js';
+export { ErrorValues } from './values.js';
