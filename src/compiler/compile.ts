@@ -9,7 +9,7 @@ import { combineOp } from '../runtime/op/combine.js';
 import type { OpContext, Stream } from '../runtime/op/types.js';
 import type * as ast from './ast/index.js';
 import { parseQuery } from './parser/index.js';
-import { buildSeq, type BuildContext } from './kernel/seq.js';
+import { buildSeq, lateralHook, type BuildContext } from './kernel/seq.js';
 import { newEnv } from './kernel/env.js';
 import { noSources, type SourceResolver } from './kernel/source.js';
 
@@ -47,7 +47,8 @@ export function compile(text: string, opts: CompileOptions): CompiledQuery {
     ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
   };
   const env = newEnv(createEvalContext(opts.zctx));
-  const bctx: BuildContext = { op: opctx, sources: opts.sources ?? noSources, userOps: new WeakMap(), expanding: [] };
+  const bctx: BuildContext = { op: opctx, sources: opts.sources ?? noSources, userOps: new WeakMap(), expanding: [], laterals: [] };
+  env.compileLateral = lateralHook(bctx);
   // Build once up front so compile errors surface now; run() uses this graph.
   let input: AsyncIterable<Batch> | null = null;
   const gate: Stream = {

@@ -37,6 +37,7 @@ import { defineConst, defineType } from './decl.js';
 import { buildSummarize, isAggCall } from './summarize.js';
 import { extraOps } from './extra-ops.js';
 import type { SourceResolver } from './source.js';
+import { compileLateralExpr, withLaterals, type LateralSlot } from './lateral.js';
 
 /** What building a query needs beyond its scope. */
 export interface BuildContext {
@@ -46,6 +47,8 @@ export interface BuildContext {
   readonly userOps: WeakMap<Env, Map<string, ast.OpDecl & { env: Env }>>;
   /** Names of user ops being expanded, to report cycles as Zed does. */
   readonly expanding: string[];
+  /** Lateral expressions compiled for the operator being built. */
+  laterals: LateralSlot[];
 }
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
@@ -53,8 +56,35 @@ const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
 /** Builds a sequence of operators over `inputs` (several when a fork or switch precedes). */
 export function buildSeq(seq: ast.Seq, env: Env, bctx: BuildContext, inputs: Stream[]): Stream[] {
   let streams = inputs;
-  for (const op of seq) streams = buildOp(op, env, bctx, streams);
+  for (const op of seq) {
+    // Lateral expressions in this operator's expressions register here; the
+    // step that evaluates them is put in front of the operator lazily, so it
+    // sees every slot compiled while the operator was built.
+    const saved = bctx.laterals;
+    const slots: LateralSlot[] = [];
+    bctx.laterals = slots;
+    try {
+      const fed = streams.map((s) => lazyLaterals(bctx.op, s, slots));
+      streams = buildOp(op, env, bctx, fed);
+    } finally {
+      bctx.laterals = saved;
+    }
+  }
   return streams;
+}
+
+function lazyLaterals(ctx: OpContext, s: Stream, slots: LateralSlot[]): Stream {
+  return {
+    [Symbol.asyncIterator]() {
+      return (slots.length === 0 ? s : withLaterals(ctx, s, slots))[Symbol.asyncIterator]();
+    },
+  };
+}
+
+/** The hook the expression compiler calls for `(over ... | ...)`. */
+export function lateralHook(bctx: BuildContext): (node: ast.OverExpr, env: Env) => Evaluator {
+  return (node, env) =>
+    compileLateralExpr(node, env, bctx.laterals, (body, scope, input) => one(buildSeq(body, scope, bctx, [input]), bctx));
 }
 
 function one(streams: Stream[], bctx: BuildContext): Stream {
@@ -95,6 +125,8 @@ function inferLval(e: ast.Expr, env: Env): string[] {
       // fall through to the generic name
     }
   }
+  // quiet(x) keeps x's name (Zed's implied quiet assignment).
+  if (e.kind === 'Call' && e.name.name === 'quiet' && e.args.length === 1) return inferLval(e.args[0]!, env);
   if (e.kind === 'Call') return [e.name.name];
   throw new CompileError('assignment name could not be inferred from rhs expression', e.loc);
 }
@@ -332,6 +364,15 @@ function substitute(node: unknown, bindings: ReadonlyMap<string, ast.Expr>): unk
   if (o.kind === 'ID' && typeof o.name === 'string') {
     const b = bindings.get(o.name);
     if (b !== undefined) return b;
+  }
+  if (o.kind === 'RecordExpr') {
+    // A bound shorthand field {p} becomes {p:<argument>}.
+    const r = node as ast.RecordExpr;
+    const elems = r.elems.map((el) => {
+      const b = el.kind === 'ID' ? bindings.get(el.name) : undefined;
+      return b !== undefined && el.kind === 'ID' ? { kind: 'Field', name: el.name, value: b, loc: el.loc } : substitute(el, bindings);
+    });
+    return { ...r, elems };
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) out[k] = k === 'loc' ? v : substitute(v, bindings);

@@ -25,7 +25,8 @@ function keyPath(a: ast.Assignment, env: Env): string[] {
   if (a.lhs !== null) return compileAssignmentLval(a.lhs, env);
   const e = a.rhs;
   if (e.kind === 'ID' && e.name === 'this') throw new CompileError("cannot assign to 'this'", e.loc);
-  if (e.kind === 'ID' || (e.kind === 'BinaryExpr' && e.op === '.')) return compileLval(e, env);
+  if (e.kind === 'ID') return [e.name];
+  if (e.kind === 'BinaryExpr' && e.op === '.') return compileLval(e, env);
   if (e.kind === 'Call') return [e.name.name];
   throw new CompileError('group-by key name could not be inferred', e.loc);
 }

@@ -1,0 +1,31 @@
+// Runs a query in process over ZSON input and returns zq -z style output,
+// for language tests written as (query, input, output) cases.
+import { TypeContext, compile, readValues, formatByName } from '../../src/index.js';
+
+export async function runQuery(query: string, input: string): Promise<string> {
+  const zctx = new TypeContext();
+  const q = compile(query, { zctx });
+  const bytes = new TextEncoder().encode(input);
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(bytes);
+      c.close();
+    },
+  });
+  const enc = formatByName('zson')!.encoder!({ pretty: 0 });
+  const dec = new TextDecoder();
+  let out = '';
+  const src = q.startsWithYield && input === '' ? nullInput() : readValues(stream, zctx, { format: 'zson' });
+  for await (const batch of q.pipeline.run(src, zctx)) {
+    const c = enc.write(batch);
+    out += typeof c === 'string' ? c : dec.decode(c);
+  }
+  const c = enc.end();
+  out += typeof c === 'string' ? c : dec.decode(c);
+  return out;
+}
+
+async function* nullInput() {
+  const { NullValue } = await import('../../src/index.js');
+  yield [NullValue];
+}
