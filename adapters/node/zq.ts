@@ -251,6 +251,7 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
     }
     const plan = planOutput(flags, process.stdout.isTTY === true);
     const paths = args;
+    const searchOpts = query.searchTerm !== undefined ? { ...inputOpts, searchTerm: query.searchTerm } : inputOpts;
     async function* input(): AsyncGenerator<Batch> {
       if (nullInput) {
         yield [NullValue];
@@ -259,7 +260,7 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
       for (const p of paths) {
         const name = p === '-' ? 'stdio:stdin' : p;
         try {
-          for await (const batch of readValues(streamOf(countingInput(openInput(p), stats)), ctx, inputOpts)) {
+          for await (const batch of readValues(streamOf(countingInput(openInput(p), stats)), ctx, searchOpts)) {
             stats.recordsRead += batch.length;
             yield batch;
           }

@@ -29,6 +29,16 @@ export interface CompiledQuery {
   readonly hasSource: boolean;
   /** True when the query starts with yield (zq then runs it on one null). */
   readonly startsWithYield: boolean;
+  /** When the query starts with a search for one bare word: that word, for input prefilters. */
+  readonly searchTerm?: string;
+}
+
+/** The bare word a query's first operator searches for, if that is all it does. */
+function leadingSearchTerm(op: ast.Op | undefined): string | undefined {
+  if (op === undefined || (op.kind !== 'Search' && op.kind !== 'OpExpr')) return undefined;
+  const e = op.expr;
+  if (e.kind !== 'Term' || e.value.kind !== 'Primitive' || e.value.type !== 'string') return undefined;
+  return e.value.text;
 }
 
 function firstOp(seq: ast.Seq): ast.Op | undefined {
@@ -65,6 +75,7 @@ export function compile(text: string, opts: CompileOptions): CompiledQuery {
     ast: seq,
     hasSource,
     startsWithYield: first?.kind === 'Yield',
+    ...(leadingSearchTerm(first) !== undefined ? { searchTerm: leadingSearchTerm(first)! } : {}),
     pipeline: {
       run(inp) {
         if (ran) throw new Error('a compiled query runs once');

@@ -6,10 +6,13 @@ import type { Batch, TypeContext } from '../zed/index.js';
 import type { DecoderOptions } from './codec.js';
 import { detectFormat, isGzip } from './detect.js';
 import { formatByName, type FormatName } from './registry.js';
+import { linePrefilter } from './prefilter.js';
 
 export interface InputOptions extends DecoderOptions {
   /** A format name, or 'auto' (the default) to detect it. */
   format?: string;
+  /** A search term: line-oriented JSON lines that cannot contain it are skipped unparsed. */
+  searchTerm?: string;
 }
 
 async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -117,14 +120,17 @@ export async function* readValues(
   const f = formatByName(name)!;
   if (f.decoder === undefined) throw new InvalidError(`${name}: format cannot be read`);
   const dec = f.decoder(ctx, opts);
-  for (const chunk of pending) {
-    const vals = dec.push(chunk);
-    if (vals.length > 0) yield vals;
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    yield* pending;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield r.value;
+    }
   }
-  for (;;) {
-    const r = await it.next();
-    if (r.done) break;
-    const vals = dec.push(r.value);
+  const filter = opts.searchTerm !== undefined && (name === 'json' || name === 'ndjson') ? linePrefilter(opts.searchTerm) : null;
+  for await (const chunk of filter === null ? rest() : filter(rest())) {
+    const vals = dec.push(chunk);
     if (vals.length > 0) yield vals;
   }
   const last = dec.end();

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { linePrefilter } from './prefilter.js';
+
+async function run(term: string, text: string, chunk = 0): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
+  async function* chunks() {
+    if (chunk === 0) yield bytes;
+    else for (let i = 0; i < bytes.length; i += chunk) yield bytes.subarray(i, i + chunk);
+  }
+  let out = '';
+  const dec = new TextDecoder();
+  for await (const c of linePrefilter(term)!(chunks())) out += dec.decode(c, { stream: true });
+  return out;
+}
+
+describe('linePrefilter', () => {
+  const text = '{"a":"x RSTOS0"}\n{"a":"y"}\n{"b":"rstos0 z"}\n{"c":"\\u0052STOS0"}\n';
+
+  it('drops one-line objects that cannot contain the term, ignoring ASCII case', async () => {
+    expect(await run('RSTOS0', text)).toBe('{"a":"x RSTOS0"}\n{"b":"rstos0 z"}\n{"c":"\\u0052STOS0"}\n');
+  });
+
+  it('gives the same lines whatever the chunking', async () => {
+    const whole = await run('RSTOS0', text);
+    for (const n of [1, 2, 3, 7]) expect(await run('RSTOS0', text, n)).toBe(whole);
+  });
+
+  it('treats the term literally, not as a pattern', async () => {
+    expect(await run('a.b', '{"d":"axb"}\n{"d":"a.b"}\n')).toBe('{"d":"a.b"}\n');
+  });
+
+  it('steps aside at the first line that is not a one-line object', async () => {
+    const pretty = '{"a":"y"}\n{\n  "a": "z"\n}\n{"a":"q"}\n';
+    expect(await run('nomatch', pretty)).toBe('{\n  "a": "z"\n}\n{"a":"q"}\n');
+  });
+
+  it('keeps a last line without a newline, and filters nothing for non-ASCII terms', async () => {
+    expect(await run('q', '{"a":"y"}\n{"a":"q"}')).toBe('{"a":"q"}');
+    expect(linePrefilter('café')).toBeNull();
+  });
+});
