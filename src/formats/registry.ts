@@ -9,6 +9,10 @@ import { JsonDecoder } from './json/json-decoder.js';
 import { JsonEncoder } from './json/json-encoder.js';
 import { NdjsonDecoder } from './ndjson/index.js';
 import { ZjsonDecoder, ZjsonEncoder } from './zjson/index.js';
+import { ZeekDecoder, ZeekEncoder } from './zeek/index.js';
+import { CsvDecoder, CsvEncoder, looksLikeCsv } from './csv/index.js';
+import { TableEncoder } from './table/index.js';
+import { TextFormatEncoder } from './text/index.js';
 
 export type FormatName =
   | 'zson'
@@ -82,15 +86,39 @@ const formats: readonly FormatEntry[] = [
     decoder: (ctx) => new NdjsonDecoder(ctx),
     encoder: () => new JsonEncoder({ pretty: 0 }),
   },
-  { name: 'csv', mediaType: 'text/csv', extension: 'csv', binary: false },
-  { name: 'tsv', mediaType: 'text/tab-separated-values', extension: 'tsv', binary: false },
+  {
+    name: 'csv',
+    mediaType: 'text/csv',
+    extension: 'csv',
+    binary: false,
+    decoder: (ctx, opts) => new CsvDecoder(ctx, { delim: opts.csvDelim ?? ',' }),
+    encoder: () => new CsvEncoder({ delim: ',' }),
+    // Detection always tries ',' (zio/anyio isCSVStream), whatever -csv.delim says.
+    detect: (prefix, complete) => looksLikeCsv(prefix, complete, 0x2c),
+  },
+  {
+    name: 'tsv',
+    mediaType: 'text/tab-separated-values',
+    extension: 'tsv',
+    binary: false,
+    decoder: (ctx) => new CsvDecoder(ctx, { delim: '\t' }),
+    encoder: () => new CsvEncoder({ delim: '\t' }),
+    detect: (prefix, complete) => looksLikeCsv(prefix, complete, 0x09),
+  },
   { name: 'line', mediaType: 'application/x-line', extension: 'txt', binary: false },
-  { name: 'zeek', mediaType: 'application/x-zeek', extension: 'log', binary: false },
+  {
+    name: 'zeek',
+    mediaType: 'application/x-zeek',
+    extension: 'log',
+    binary: false,
+    decoder: (ctx) => new ZeekDecoder(ctx),
+    encoder: () => new ZeekEncoder(),
+  },
   { name: 'vng', mediaType: 'application/x-vng', extension: 'vng', binary: true },
   { name: 'parquet', mediaType: 'application/x-parquet', extension: 'parquet', binary: true },
   { name: 'arrows', mediaType: 'application/vnd.apache.arrow.stream', extension: 'arrows', binary: true },
-  { name: 'table', mediaType: 'text/plain', extension: 'txt', binary: false },
-  { name: 'text', mediaType: 'text/plain', extension: 'txt', binary: false },
+  { name: 'table', mediaType: 'text/plain', extension: 'txt', binary: false, encoder: () => new TableEncoder() },
+  { name: 'text', mediaType: 'text/plain', extension: 'txt', binary: false, encoder: () => new TextFormatEncoder() },
 ];
 
 const byName = new Map<string, FormatEntry>(formats.map((f) => [f.name, f]));

@@ -1,0 +1,3 @@
+// The table output format (zq -f table).
+export { TableEncoder } from './table-encoder.js';
+export { TabWriter } from './tab-writer.js';
