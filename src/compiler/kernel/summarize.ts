@@ -27,6 +27,8 @@ function keyPath(a: ast.Assignment, env: Env): string[] {
   if (e.kind === 'ID' && e.name === 'this') throw new CompileError("cannot assign to 'this'", e.loc);
   if (e.kind === 'ID') return [e.name];
   if (e.kind === 'BinaryExpr' && e.op === '.') return compileLval(e, env);
+  // Zed names a bucketing key after the time it buckets.
+  if (e.kind === 'Call' && e.name.name === 'every') return ['ts'];
   if (e.kind === 'Call') return [e.name.name];
   throw new CompileError('group-by key name could not be inferred', e.loc);
 }
