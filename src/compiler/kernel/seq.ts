@@ -20,6 +20,7 @@ import { mergeOp } from '../../runtime/op/merge.js';
 import { putOp } from '../../runtime/op/put.js';
 import { renameOp } from '../../runtime/op/rename.js';
 import { sortOp } from '../../runtime/op/sort.js';
+import { sortLimitOp } from '../../runtime/op/sort-limit.js';
 import { switchOp } from '../../runtime/op/switch.js';
 import { exprSwitchOp } from '../../runtime/op/expr-switch.js';
 import { tailOp } from '../../runtime/op/tail.js';
@@ -56,7 +57,16 @@ const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
 /** Builds a sequence of operators over `inputs` (several when a fork or switch precedes). */
 export function buildSeq(seq: ast.Seq, env: Env, bctx: BuildContext, inputs: Stream[]): Stream[] {
   let streams = inputs;
-  for (const op of seq) {
+  for (let i = 0; i < seq.length; i++) {
+    const op = seq[i]!;
+    // sort | head N runs as one bounded operator (the plan Zed's optimizer makes too).
+    const next = seq[i + 1];
+    if (op.kind === 'Sort' && next !== undefined && next.kind === 'Head') {
+      const n = countOf(next.count, env, 'head');
+      streams = [sortLimitOp(bctx.op, one(streams, bctx), sortKeys(op.args, env), { nullsFirst: op.nullsFirst, reverse: op.reverse }, n)];
+      i++;
+      continue;
+    }
     // Lateral expressions in this operator's expressions register here; the
     // step that evaluates them is put in front of the operator lazily, so it
     // sees every slot compiled while the operator was built.

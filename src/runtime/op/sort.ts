@@ -70,7 +70,7 @@ export async function* sortOp(ctx: OpContext, parent: Stream, keys: readonly Sor
   }
 }
 
-function makeSpec(ctx: OpContext, keys: readonly SortKey[], first: Value, opts: SortOptions): SortSpec {
+export function makeSpec(ctx: OpContext, keys: readonly SortKey[], first: Value, opts: SortOptions): SortSpec {
   let ks = keys;
   if (ks.length === 0) {
     const path = guessSortKey(first) ?? [];
