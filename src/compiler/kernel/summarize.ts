@@ -1,14 +1,14 @@
-// Wires `summarize` (and bare aggregations like `count()`) to the group table:
-// key and argument expressions are compiled once; each batch is consumed
-// synchronously, spilling between batches when the table asks to.
+// Wires `summarize` (and bare aggregations like `count()`) to the summarize
+// operator: key names are inferred as Zed infers them, and key, argument and
+// where expressions are compiled once.
 
 import type * as ast from '../ast/index.js';
-import { GroupTable, resolveAggregate, lookupAggregate, type AggregateSpec } from '../../runtime/agg/index.js';
-import type { Batch, OpContext, Stream } from '../../runtime/op/types.js';
-import type { Value } from '../../zed/index.js';
+import { resolveAggregate, lookupAggregate } from '../../runtime/agg/index.js';
+import { summarizeOp } from '../../runtime/op/summarize.js';
+import type { OpContext, Stream } from '../../runtime/op/types.js';
 import { CompileError } from './errors.js';
-import type { Env, Evaluator } from './env.js';
-import { compileBool, compileExpr } from './expr.js';
+import type { Env } from './env.js';
+import { compileExpr } from './expr.js';
 import { compileAssignmentLval, compileLval } from './path.js';
 
 /** True when `e` calls an aggregate function (and no user function shadows it). */
@@ -41,55 +41,20 @@ export function buildSummarize(
   ctx: OpContext,
   parent: Stream,
 ): Stream {
-  const keyPaths = keys.map((k) => keyPath(k, env));
-  const keyExprs: Evaluator[] = keys.map((k) => compileExpr(k.rhs, env));
-  const specs: AggregateSpec[] = [];
-  const args: (Evaluator | null)[] = [];
-  const wheres: (((v: Value) => boolean) | null)[] = [];
-  const seen = new Set<string>(keyPaths.map((p) => p.join('.')));
-  for (const a of aggs) {
+  const keySpecs = keys.map((k) => ({ path: keyPath(k, env), expr: compileExpr(k.rhs, env) }));
+  const seen = new Set<string>(keySpecs.map((k) => k.path.join('.')));
+  const aggSpecs = aggs.map((a) => {
     const def = resolveAggregate(a.rhs.name, a.rhs.expr !== null);
     const path = a.lhs === null ? [a.rhs.name] : compileAssignmentLval(a.lhs, env);
     const name = path.join('.');
     if (seen.has(name)) throw new CompileError(`duplicate field: "${name}"`, a.loc);
     seen.add(name);
-    specs.push({ path, def });
-    args.push(a.rhs.expr === null ? null : compileExpr(a.rhs.expr, env));
-    wheres.push(a.rhs.where === null ? null : compileBool(a.rhs.where, env));
-  }
-  return run();
-
-  async function* run(): AsyncGenerator<Batch> {
-    const table = new GroupTable({
-      zctx: ctx.zctx,
-      keys: keyPaths,
-      aggs: specs,
-      ...(limit > 0 ? { groupLimit: limit } : {}),
-      ...(ctx.memoryLimit !== undefined ? { memoryLimit: ctx.memoryLimit } : {}),
-      ...(ctx.spillStore !== undefined ? { spillStore: ctx.spillStore } : {}),
-    });
-    const keyVals: Value[] = new Array(keyExprs.length);
-    const argVals: (Value | undefined)[] = new Array(args.length);
-    try {
-      for await (const batch of parent) {
-        for (const v of batch) {
-          for (let i = 0; i < keyExprs.length; i++) keyVals[i] = keyExprs[i]!(v);
-          for (let j = 0; j < args.length; j++) {
-            const w = wheres[j];
-            if (w !== null && w !== undefined && !w(v)) {
-              argVals[j] = undefined;
-              continue;
-            }
-            const e = args[j];
-            argVals[j] = e === null || e === undefined ? v : e(v);
-          }
-          table.consume(keyVals, argVals);
-        }
-        if (table.shouldSpill) await table.spill();
-      }
-      yield* table.results();
-    } finally {
-      await table.close();
-    }
-  }
+    return {
+      path,
+      def,
+      arg: a.rhs.expr === null ? null : compileExpr(a.rhs.expr, env),
+      where: a.rhs.where === null ? null : compileExpr(a.rhs.where, env),
+    };
+  });
+  return summarizeOp(ctx, parent, { keys: keySpecs, aggs: aggSpecs, ...(limit > 0 ? { groupLimit: limit } : {}) });
 }

@@ -85,7 +85,7 @@ describe('pass and yield', () => {
     ]);
     const quiet: Evaluator = (v) => {
       const x = a(v);
-      return isMissing(x) ? t.errs.quiet : x;
+      return isMissing(x) ? t.errs.quiet() : x;
     };
     expect(await collect(yieldOp(t, t.stream('{a:1} {b:1} {a:[3,2,1,0]}'), [quiet]))).toEqual(['1', '[3,2,1,0]']);
   });

@@ -49,7 +49,7 @@ export class Dropper {
       this.plans.set(v.type, entry);
     }
     if (entry === 'same') return v;
-    if (entry === 'quiet') return this.errs.quiet;
+    if (entry === 'quiet') return this.errs.quiet();
     const b = this.b;
     b.reset();
     build(b, v.bytes, entry);

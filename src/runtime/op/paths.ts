@@ -45,13 +45,13 @@ export function fieldGetter(errs: ErrorValues, path: FieldPath): Evaluator {
     for (let k = 0; k < n; k++) {
       const u = valueUnder(cur);
       const t = u.type;
-      if (t.kind !== 'record') return errs.missing;
+      if (t.kind !== 'record') return errs.missing();
       let i = index.get(t);
       if (i === undefined) {
         i = t.indexOf(path[k]!);
         index.set(t, i);
       }
-      if (i < 0) return errs.missing;
+      if (i < 0) return errs.missing();
       const ft = t.fields[i]!.type;
       const b = u.bytes;
       if (b === null) {

@@ -92,7 +92,7 @@ export function endless(v: Value, state: { closed: number; pulled: number }): St
 export function quiet(t: TestContext, e: Evaluator): Evaluator {
   return (v) => {
     const x = e(v);
-    return isMissing(x) ? t.errs.quiet : x;
+    return isMissing(x) ? t.errs.quiet() : x;
   };
 }
 

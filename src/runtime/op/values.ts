@@ -1,7 +1,7 @@
-// Value helpers the operators share: Zed's error values (missing, quiet,
-// WrapError), Value.Under and TypeRecordOf.
+// Value helpers the operators share: Zed's error values (the expression
+// runtime's, re-exported), Value.Under and TypeRecordOf.
 
-import { bytesEqual, encodeUtf8 } from '../../util/utf8.js';
+import { ErrorMaker, isMissing, isQuiet } from '../expr/errors.js';
 import {
   Builder,
   TypeBool,
@@ -16,63 +16,15 @@ import {
   type TypeContext,
 } from '../../zed/index.js';
 
-const MISSING = encodeUtf8('missing');
-const QUIET = encodeUtf8('quiet');
-
-/** error("missing"); as Zed's IsMissing, the type must be error(string) itself. */
-export function isMissing(v: Value): boolean {
-  const t = v.type;
-  return t.kind === 'error' && t.type === TypeString && v.bytes !== null && bytesEqual(v.bytes, MISSING);
-}
-
-/** error("quiet"), under the same rule as isMissing. */
-export function isQuiet(v: Value): boolean {
-  const t = v.type;
-  return t.kind === 'error' && t.type === TypeString && v.bytes !== null && bytesEqual(v.bytes, QUIET);
-}
+export { isMissing, isQuiet };
 
 /** True for a non-null bool (under any names) that is true: Zed's EvalBool success with val.Bool(). */
 export function isTrue(v: Value): boolean {
   return underlying(v.type) === TypeBool && v.bytes !== null && v.bytes.length > 0 && v.bytes[0] !== 0;
 }
 
-/** Error values of one type context, with their types cached. */
-export class ErrorValues {
-  readonly stringError: ErrorType;
-  readonly missing: Value;
-  readonly quiet: Value;
-  private readonly wrapTypes = new Map<Type, ErrorType>();
-  private readonly b = new Builder(64);
-
-  constructor(readonly zctx: TypeContext) {
-    this.stringError = zctx.lookupError(TypeString);
-    this.missing = new Value(this.stringError, MISSING);
-    this.quiet = new Value(this.stringError, QUIET);
-  }
-
-  /** error("<msg>"). */
-  message(msg: string): Value {
-    return new Value(this.stringError, encodeUtf8(msg));
-  }
-
-  /** error({message:"<msg>",on:<on>}), Zed's WrapError. */
-  wrap(msg: string, on: Value): Value {
-    let t = this.wrapTypes.get(on.type);
-    if (t === undefined) {
-      const rec = this.zctx.lookupRecord([
-        { name: 'message', type: TypeString },
-        { name: 'on', type: on.type },
-      ]);
-      t = this.zctx.lookupError(rec);
-      this.wrapTypes.set(on.type, t);
-    }
-    const b = this.b;
-    b.reset();
-    b.append(encodeUtf8(msg));
-    b.append(on.bytes);
-    return new Value(t, b.bytes());
-  }
-}
+/** The operators' error values: the expression runtime's ErrorMaker, one per type context. */
+export { ErrorMaker as ErrorValues };
 
 /** Zed's TypeRecordOf: the record under any names, or null. */
 export function recordTypeOf(t: Type): RecordType | null {
