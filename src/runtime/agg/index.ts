@@ -11,3 +11,4 @@ export { RecordShape, type FieldPath } from './record-shape.js';
 export { MemoryLimitError } from './errors.js';
 export { MemorySpillStore, type MemorySpillStoreOptions, type SpillFile, type SpillStore } from './spill-store.js';
 export { Schema as FusedSchema } from './fuse-schema.js';
+export { RunReader, RunWriter, RUN_CHUNK } from './spill-run.js';

@@ -1,8 +1,9 @@
-// The byte format of a spilled run: a sequence of entries, each a uvarint
-// code and a zcode element. Code 0 defines the next run-local type (the
-// element is its type value); code n > 0 is a row of local type n-1 (the
-// element is a record body). Type values are context-independent; rows decode
-// into the table's own TypeContext, so types come back as the same objects.
+// The byte format of a spilled run, shared by summarize, sort and fuse: a
+// sequence of entries, each a uvarint code and a zcode element. Code 0
+// defines the next run-local type (the element is its type value); code
+// n > 0 is a value of local type n-1 (a null value is a null element). Type
+// values are context-independent; values decode into the query's own
+// TypeContext, so types come back as the same objects.
 
 import { FormatError } from '../../errors/index.js';
 import { ByteWriter } from '../../util/byte-writer.js';
@@ -27,8 +28,8 @@ export class RunWriter {
     return this.w.len;
   }
 
-  /** Buffers one row (a non-null record); call flush when pending reaches RUN_CHUNK and at the end. */
-  add(row: Value): void {
+  /** Buffers one value; true when a flush is due (pending reached RUN_CHUNK). Call flush at the end too. */
+  add(row: Value): boolean {
     const w = this.w;
     let code = this.types.get(row.type);
     if (code === undefined) {
@@ -39,10 +40,14 @@ export class RunWriter {
       w.uvarint(tv.length + 1);
       w.bytes(tv);
     }
-    const b = row.bytes!;
+    const b = row.bytes;
     w.uvarint(code);
-    w.uvarint(b.length + 1);
-    w.bytes(b);
+    if (b === null) w.uvarint(0);
+    else {
+      w.uvarint(b.length + 1);
+      w.bytes(b);
+    }
+    return w.len >= RUN_CHUNK;
   }
 
   async flush(): Promise<void> {
@@ -98,19 +103,19 @@ export class RunReader {
   private decode(rows: Value[]): void {
     const buf = this.buf;
     for (;;) {
-      const start = this.off;
-      const code = readUvarint(buf, start, pos);
+      const code = readUvarint(buf, this.off, pos);
       if (code === -1) return;
       if (code < 0) throw new FormatError('spill run is corrupt');
       const tag = readUvarint(buf, pos.pos, pos);
       if (tag === -1) return;
-      // Negative: an overlong varint; 0: a null element, which runs never hold.
-      if (tag <= 0) throw new FormatError('spill run is corrupt');
-      const end = pos.pos + tag - 1;
+      // Negative: an overlong varint. Zero: a null element.
+      if (tag < 0) throw new FormatError('spill run is corrupt');
+      const end = tag === 0 ? pos.pos : pos.pos + tag - 1;
       if (end > buf.length) return;
-      const body = buf.subarray(pos.pos, end);
+      const body = tag === 0 ? null : buf.subarray(pos.pos, end);
       this.off = end;
       if (code === 0) {
+        if (body === null) throw new FormatError('spill run is corrupt');
         this.types.push(this.zctx.decodeTypeValue(body));
         continue;
       }
