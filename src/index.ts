@@ -7,3 +7,5 @@ export * from './runtime/index.js';
 export * from './exec/index.js';
 export { iterateStream, toStream } from './util/stream.js';
 export { MemorySpillStore, type SpillStore, type SpillFile } from './runtime/agg/index.js';
+export * from './storage/index.js';
+export { isKsuidHex, ksuidHexToBase62, newKsuidHex, NIL_KSUID, type KsuidHex } from './util/ksuid.js';

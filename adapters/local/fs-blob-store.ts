@@ -1,0 +1,197 @@
+// A BlobStore in a local folder on node:fs/promises (Node, Deno and Bun): one
+// file per key. Writes go to a temporary file that is then renamed or linked
+// into place, so no reader ever sees part of an object.
+
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkBlobKey, checkBlobRange, iterateStream, type BlobInfo, type BlobStore } from '../../src/index.js';
+
+const CHUNK = 1 << 20;
+
+export class FsBlobStore implements BlobStore {
+  #seq = 0;
+
+  /** `root` is the folder that holds the objects; it is made when needed. */
+  constructor(private readonly root: string) {}
+
+  async get(key: string): Promise<Uint8Array | null> {
+    try {
+      const b = await readFile(this.#path(key));
+      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async getStream(key: string): Promise<ReadableStream<Uint8Array> | null> {
+    let fh;
+    try {
+      fh = await open(this.#path(key), 'r');
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+    const file = fh;
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const buf = new Uint8Array(CHUNK);
+          const { bytesRead } = await file.read(buf, 0, CHUNK, null);
+          if (bytesRead === 0) {
+            await file.close();
+            controller.close();
+          } else {
+            controller.enqueue(buf.subarray(0, bytesRead));
+          }
+        } catch (e) {
+          await file.close().catch(() => {});
+          controller.error(e);
+        }
+      },
+      async cancel() {
+        await file.close();
+      },
+    });
+  }
+
+  async getRange(key: string, offset: number, length: number): Promise<Uint8Array | null> {
+    checkBlobRange(key, offset, length);
+    let fh;
+    try {
+      fh = await open(this.#path(key), 'r');
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+    try {
+      const buf = new Uint8Array(length);
+      let at = 0;
+      while (at < length) {
+        const { bytesRead } = await fh.read(buf, at, length - at, offset + at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      return at === length ? buf : buf.slice(0, at);
+    } finally {
+      await fh.close();
+    }
+  }
+
+  async put(key: string, data: Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
+    const path = this.#path(key);
+    const tmp = await this.#writeTemp(path, data);
+    try {
+      await rename(tmp, path);
+    } catch (e) {
+      await unlink(tmp).catch(() => {});
+      throw e;
+    }
+  }
+
+  async putIfAbsent(key: string, data: Uint8Array): Promise<boolean> {
+    const path = this.#path(key);
+    const tmp = await this.#writeTemp(path, data);
+    try {
+      // link() fails if the name exists, and the name appears with all its bytes.
+      await link(tmp, path);
+      return true;
+    } catch (e) {
+      if (isExists(e)) return false;
+      throw e;
+    } finally {
+      await unlink(tmp).catch(() => {});
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    try {
+      await unlink(this.#path(key));
+      return true;
+    } catch (e) {
+      if (isNotFound(e)) return false;
+      throw e;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobInfo> {
+    // Walk from the deepest folder the prefix names, then filter by the prefix.
+    const slash = prefix.lastIndexOf('/');
+    const base = slash < 0 ? '' : prefix.slice(0, slash);
+    if (base !== '') checkBlobKey(base);
+    yield* this.#walk(base, prefix);
+  }
+
+  async *#walk(dir: string, prefix: string): AsyncGenerator<BlobInfo> {
+    let entries;
+    try {
+      entries = await readdir(dir === '' ? this.root : join(this.root, ...dir.split('/')), { withFileTypes: true });
+    } catch (e) {
+      if (isNotFound(e) || isNotDir(e)) return;
+      throw e;
+    }
+    // Sorting a folder's entry as "name/" lists keys in plain string order.
+    const named = entries
+      .filter((d) => !d.name.startsWith('.') && (d.isFile() || d.isDirectory()))
+      .map((d) => ({ d, sortKey: d.isDirectory() ? `${d.name}/` : d.name }))
+      .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+    for (const { d } of named) {
+      const key = dir === '' ? d.name : `${dir}/${d.name}`;
+      if (d.isDirectory()) {
+        const asDir = `${key}/`;
+        if (asDir.startsWith(prefix) || prefix.startsWith(asDir)) yield* this.#walk(key, prefix);
+      } else if (key.startsWith(prefix)) {
+        try {
+          const st = await stat(join(this.root, ...key.split('/')));
+          yield { key, size: st.size };
+        } catch (e) {
+          if (!isNotFound(e)) throw e; // deleted while listing
+        }
+      }
+    }
+  }
+
+  #path(key: string): string {
+    checkBlobKey(key);
+    return join(this.root, ...key.split('/'));
+  }
+
+  /** Writes the bytes to a new dot-file beside `path` (hidden from list). */
+  async #writeTemp(path: string, data: Uint8Array | ReadableStream<Uint8Array>): Promise<string> {
+    const dir = join(path, '..');
+    await mkdir(dir, { recursive: true });
+    const rand = crypto.getRandomValues(new Uint32Array(2));
+    const tmp = join(dir, `.tmp-${process.pid}-${this.#seq++}-${rand[0]!.toString(36)}${rand[1]!.toString(36)}`);
+    const fh = await open(tmp, 'wx');
+    try {
+      if (data instanceof Uint8Array) {
+        await fh.writeFile(data);
+      } else {
+        for await (const chunk of iterateStream(data)) await fh.write(chunk);
+      }
+      await fh.sync();
+    } catch (e) {
+      await fh.close().catch(() => {});
+      await unlink(tmp).catch(() => {});
+      throw e;
+    }
+    await fh.close();
+    return tmp;
+  }
+}
+
+function code(e: unknown): unknown {
+  return typeof e === 'object' && e !== null && 'code' in e ? e.code : undefined;
+}
+
+function isNotFound(e: unknown): boolean {
+  return code(e) === 'ENOENT';
+}
+
+function isNotDir(e: unknown): boolean {
+  return code(e) === 'ENOTDIR';
+}
+
+function isExists(e: unknown): boolean {
+  return code(e) === 'EEXIST';
+}

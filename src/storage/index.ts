@@ -1,0 +1,15 @@
+// The storage ports and their implementations that need no runtime: memory
+// stores for tests and the SQL MetaStore over drizzle.
+
+export { checkBlobKey, checkBlobRange, type BlobInfo, type BlobStore } from './blob-store.js';
+export type {
+  BranchConfig,
+  CommitRecord,
+  JournalEntry,
+  MetaStore,
+  PoolConfig,
+  PoolLayout,
+  SortOrder,
+} from './meta-store.js';
+export { MemoryBlobStore, MemoryMetaStore } from './memory/index.js';
+export { migrate, migrations, sqlSchema, SqlMetaStore, type SqlDatabase } from './sql/index.js';

@@ -1,0 +1,80 @@
+// A BlobStore in memory: the reference implementation for tests of the layers
+// above. Bytes are copied in and out, so callers never share a buffer with it.
+
+import { iterateStream } from '../../util/stream.js';
+import { checkBlobKey, checkBlobRange, type BlobInfo, type BlobStore } from '../blob-store.js';
+
+export class MemoryBlobStore implements BlobStore {
+  readonly #blobs = new Map<string, Uint8Array>();
+
+  async get(key: string): Promise<Uint8Array | null> {
+    checkBlobKey(key);
+    const b = this.#blobs.get(key);
+    return b === undefined ? null : b.slice();
+  }
+
+  async getStream(key: string): Promise<ReadableStream<Uint8Array> | null> {
+    const b = await this.get(key);
+    if (b === null) return null;
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (b.length > 0) controller.enqueue(b);
+        controller.close();
+      },
+    });
+  }
+
+  async getRange(key: string, offset: number, length: number): Promise<Uint8Array | null> {
+    checkBlobKey(key);
+    checkBlobRange(key, offset, length);
+    const b = this.#blobs.get(key);
+    return b === undefined ? null : b.slice(offset, offset + length);
+  }
+
+  async put(key: string, data: Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
+    checkBlobKey(key);
+    // Read a stream to its end before storing, so a failed stream stores nothing.
+    this.#blobs.set(key, data instanceof Uint8Array ? data.slice() : await collect(data));
+  }
+
+  async putIfAbsent(key: string, data: Uint8Array): Promise<boolean> {
+    checkBlobKey(key);
+    if (this.#blobs.has(key)) return false;
+    this.#blobs.set(key, data.slice());
+    return true;
+  }
+
+  async delete(key: string): Promise<boolean> {
+    checkBlobKey(key);
+    return this.#blobs.delete(key);
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobInfo> {
+    const keys = [...this.#blobs.keys()].filter((k) => k.startsWith(prefix)).sort(compareKeys);
+    for (const key of keys) {
+      const b = this.#blobs.get(key);
+      if (b !== undefined) yield { key, size: b.length };
+    }
+  }
+}
+
+async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const c of iterateStream(stream)) {
+    chunks.push(c);
+    size += c.length;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** Code-unit order, the order every BlobStore lists in. */
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,8 @@
+// The SQL MetaStore: schema, migrations and the store, for any drizzle async
+// SQLite database (libSQL, D1). Adapters build the database and hand it over.
+
+export type { SqlDatabase } from './database.js';
+export { migrate } from './migrate.js';
+export { migrations } from './migrations.js';
+export { SqlMetaStore } from './sql-meta-store.js';
+export * as sqlSchema from './schema.js';

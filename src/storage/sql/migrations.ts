@@ -1,0 +1,38 @@
+// The SQL migrations, applied in order; migration N (1-based) leaves the
+// schema at version N. Append new ones; never edit one that has shipped.
+
+export const migrations: readonly (readonly string[])[] = [
+  [
+    `CREATE TABLE pools (
+      id TEXT PRIMARY KEY NOT NULL,
+      name TEXT NOT NULL,
+      ts TEXT NOT NULL,
+      sort_order TEXT NOT NULL,
+      keys TEXT NOT NULL,
+      seek_stride INTEGER NOT NULL,
+      threshold INTEGER NOT NULL
+    )`,
+    `CREATE UNIQUE INDEX pools_name ON pools (name)`,
+    `CREATE TABLE branches (
+      pool_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      ts TEXT NOT NULL,
+      tip TEXT NOT NULL,
+      PRIMARY KEY (pool_id, name)
+    )`,
+    `CREATE TABLE commits (
+      pool_id TEXT NOT NULL,
+      id TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      parent TEXT NOT NULL,
+      retries INTEGER NOT NULL,
+      author TEXT NOT NULL,
+      date TEXT NOT NULL,
+      message TEXT NOT NULL,
+      meta BLOB,
+      actions BLOB NOT NULL,
+      PRIMARY KEY (pool_id, id)
+    )`,
+    `CREATE UNIQUE INDEX commits_seq ON commits (pool_id, seq)`,
+  ],
+];

@@ -1,0 +1,243 @@
+// The MetaStore over drizzle's async SQLite database (libSQL, D1). D1 has no
+// interactive transactions, so each write is one batch() whose statements are
+// conditional on the state they check: a failed check writes nothing.
+
+import { and, asc, eq, gt, notExists, sql } from 'drizzle-orm';
+import { ExistsError } from '../../errors/index.js';
+import { ksuidHexToBase62, NIL_KSUID, type KsuidHex } from '../../util/ksuid.js';
+import {
+  branchExists,
+  branchNotFound,
+  poolExists,
+  poolIdText,
+  poolNotFound,
+  tipMoved,
+  type BranchConfig,
+  type CommitRecord,
+  type JournalEntry,
+  type MetaStore,
+  type PoolConfig,
+} from '../meta-store.js';
+import type { SqlDatabase } from './database.js';
+import { branches, commits, pools } from './schema.js';
+
+type PoolRow = typeof pools.$inferSelect;
+type CommitRow = typeof commits.$inferSelect;
+
+export class SqlMetaStore implements MetaStore {
+  constructor(private readonly db: SqlDatabase) {}
+
+  async createPool(pool: PoolConfig): Promise<void> {
+    const db = this.db;
+    // The pool row goes in unless its name (or id) is taken; main goes in only
+    // beside that very row.
+    const [added] = await db.batch([
+      db
+        .insert(pools)
+        .values({
+          id: pool.id,
+          name: pool.name,
+          ts: pool.ts,
+          order: pool.layout.order,
+          keys: JSON.stringify(pool.layout.keys),
+          seekStride: pool.seekStride,
+          threshold: pool.threshold,
+        })
+        .onConflictDoNothing()
+        .returning({ id: pools.id }),
+      db.insert(branches).select(
+        sql`SELECT ${pool.id}, 'main', ${pool.ts.toString()}, ${NIL_KSUID}
+            WHERE EXISTS (SELECT 1 FROM ${pools} WHERE ${pools.id} = ${pool.id} AND ${pools.name} = ${pool.name})`,
+      ),
+    ]);
+    if (added.length > 0) return;
+    if ((await this.getPoolByName(pool.name)) !== null) throw poolExists(pool.name);
+    throw new ExistsError(`pool id ${poolIdText(pool.id)} already exists`);
+  }
+
+  async getPool(id: KsuidHex): Promise<PoolConfig | null> {
+    const rows = await this.db.select().from(pools).where(eq(pools.id, id));
+    return rows[0] === undefined ? null : toPool(rows[0]);
+  }
+
+  async getPoolByName(name: string): Promise<PoolConfig | null> {
+    const rows = await this.db.select().from(pools).where(eq(pools.name, name));
+    return rows[0] === undefined ? null : toPool(rows[0]);
+  }
+
+  async listPools(): Promise<PoolConfig[]> {
+    const rows = await this.db.select().from(pools).orderBy(asc(pools.id));
+    return rows.map(toPool);
+  }
+
+  async renamePool(id: KsuidHex, name: string): Promise<void> {
+    const db = this.db;
+    const taken = db.select({ one: sql`1` }).from(pools).where(eq(pools.name, name));
+    const renamed = await db
+      .update(pools)
+      .set({ name })
+      .where(and(eq(pools.id, id), notExists(taken)))
+      .returning({ id: pools.id });
+    if (renamed.length > 0) return;
+    if ((await this.getPool(id)) === null) throw poolNotFound(poolIdText(id));
+    throw poolExists(name);
+  }
+
+  async deletePool(id: KsuidHex): Promise<void> {
+    const db = this.db;
+    const [, , deleted] = await db.batch([
+      db.delete(commits).where(eq(commits.poolId, id)),
+      db.delete(branches).where(eq(branches.poolId, id)),
+      db.delete(pools).where(eq(pools.id, id)).returning({ id: pools.id }),
+    ]);
+    if (deleted.length === 0) throw poolNotFound(poolIdText(id));
+  }
+
+  async createBranch(poolId: KsuidHex, branch: BranchConfig): Promise<void> {
+    const added = await this.db
+      .insert(branches)
+      .select(
+        sql`SELECT ${poolId}, ${branch.name}, ${branch.ts.toString()}, ${branch.commit}
+            WHERE EXISTS (SELECT 1 FROM ${pools} WHERE ${pools.id} = ${poolId})`,
+      )
+      .onConflictDoNothing()
+      .returning({ name: branches.name });
+    if (added.length > 0) return;
+    const pool = await this.getPool(poolId);
+    if (pool === null) throw poolNotFound(poolIdText(poolId));
+    throw branchExists(pool.name, branch.name);
+  }
+
+  async getBranch(poolId: KsuidHex, name: string): Promise<BranchConfig | null> {
+    const rows = await this.db
+      .select()
+      .from(branches)
+      .where(and(eq(branches.poolId, poolId), eq(branches.name, name)));
+    return rows[0] === undefined ? null : { name: rows[0].name, ts: rows[0].ts, commit: rows[0].tip };
+  }
+
+  async listBranches(poolId: KsuidHex): Promise<BranchConfig[]> {
+    const rows = await this.db.select().from(branches).where(eq(branches.poolId, poolId)).orderBy(asc(branches.name));
+    return rows.map((r) => ({ name: r.name, ts: r.ts, commit: r.tip }));
+  }
+
+  async deleteBranch(poolId: KsuidHex, name: string): Promise<void> {
+    const deleted = await this.db
+      .delete(branches)
+      .where(and(eq(branches.poolId, poolId), eq(branches.name, name)))
+      .returning({ name: branches.name });
+    if (deleted.length > 0) return;
+    if ((await this.getPool(poolId)) === null) throw poolNotFound(poolIdText(poolId));
+    throw branchNotFound(name);
+  }
+
+  async commit(poolId: KsuidHex, branch: string, commit: CommitRecord): Promise<JournalEntry> {
+    const db = this.db;
+    const tipIsParent = and(eq(branches.poolId, poolId), eq(branches.name, branch), eq(branches.tip, commit.parent));
+    // Both statements check the tip inside the batch's transaction, so either
+    // both take effect or neither does. seq is the next journal position.
+    let result;
+    try {
+      result = await db.batch([
+        db
+          .insert(commits)
+          .select(
+            sql`SELECT ${poolId}, ${commit.id},
+                  (SELECT coalesce(max(${commits.seq}), 0) + 1 FROM ${commits} WHERE ${commits.poolId} = ${poolId}),
+                  ${commit.parent}, ${commit.retries}, ${commit.author}, ${commit.date.toString()},
+                  ${commit.message}, ${commit.meta}, ${commit.actions}
+                WHERE EXISTS (SELECT 1 FROM ${branches} WHERE ${tipIsParent})`,
+          )
+          .returning({ seq: commits.seq }),
+        db.update(branches).set({ tip: commit.id }).where(tipIsParent).returning({ tip: branches.tip }),
+      ]);
+    } catch (e) {
+      // A commit id used before: the primary key refused it and the batch rolled back.
+      if ((await this.getCommit(poolId, commit.id)) !== null) {
+        throw new ExistsError(`commit ${ksuidHexToBase62(commit.id)} already exists`, { cause: e });
+      }
+      throw e;
+    }
+    const [inserted, moved] = result;
+    const seq = inserted[0]?.seq;
+    if (seq !== undefined && moved.length > 0) return copyEntry({ ...commit, seq });
+    if ((await this.getBranch(poolId, branch)) === null) {
+      if ((await this.getPool(poolId)) === null) throw poolNotFound(poolIdText(poolId));
+      throw branchNotFound(branch);
+    }
+    throw tipMoved(branch, commit.parent);
+  }
+
+  async getCommit(poolId: KsuidHex, id: KsuidHex): Promise<JournalEntry | null> {
+    const rows = await this.db
+      .select()
+      .from(commits)
+      .where(and(eq(commits.poolId, poolId), eq(commits.id, id)));
+    return rows[0] === undefined ? null : toEntry(rows[0]);
+  }
+
+  async journal(poolId: KsuidHex, afterSeq = 0): Promise<JournalEntry[]> {
+    const rows = await this.db
+      .select()
+      .from(commits)
+      .where(and(eq(commits.poolId, poolId), gt(commits.seq, afterSeq)))
+      .orderBy(asc(commits.seq));
+    return rows.map(toEntry);
+  }
+
+  async ancestry(poolId: KsuidHex, id: KsuidHex): Promise<JournalEntry[]> {
+    if (id === NIL_KSUID) return [];
+    // One query walks the parent links (UNION stops at any cycle); the rows
+    // come back unordered, so put them in chain order here.
+    const rows = await this.db
+      .select()
+      .from(commits)
+      .where(
+        and(
+          eq(commits.poolId, poolId),
+          sql`${commits.id} IN (
+            WITH RECURSIVE chain(id) AS (
+              SELECT ${id}
+              UNION
+              SELECT c.parent FROM commits c JOIN chain ON c.pool_id = ${poolId} AND c.id = chain.id
+            ) SELECT id FROM chain)`,
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const out: JournalEntry[] = [];
+    for (let r = byId.get(id); r !== undefined; r = byId.get(r.parent)) {
+      byId.delete(r.id);
+      out.push(toEntry(r));
+    }
+    return out;
+  }
+}
+
+function toPool(r: PoolRow): PoolConfig {
+  return {
+    id: r.id,
+    name: r.name,
+    ts: r.ts,
+    layout: { order: r.order, keys: JSON.parse(r.keys) as string[][] },
+    seekStride: r.seekStride,
+    threshold: r.threshold,
+  };
+}
+
+function toEntry(r: CommitRow): JournalEntry {
+  return {
+    id: r.id,
+    parent: r.parent,
+    retries: r.retries,
+    author: r.author,
+    date: r.date,
+    message: r.message,
+    meta: r.meta,
+    actions: r.actions,
+    seq: r.seq,
+  };
+}
+
+function copyEntry(e: JournalEntry): JournalEntry {
+  return { ...e, meta: e.meta === null ? null : e.meta.slice(), actions: e.actions.slice() };
+}

@@ -1,0 +1,404 @@
+// The MetaStore contract, run against the memory store and the SQL store on a
+// real libSQL file in a temp folder (the local adapter).
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/sqlite-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openLibsqlMetaStore } from '../../adapters/local/libsql.js';
+import {
+  ConflictError,
+  ExistsError,
+  MemoryMetaStore,
+  migrate,
+  NIL_KSUID,
+  NotFoundError,
+  newKsuidHex,
+  sqlSchema,
+  type CommitRecord,
+  type KsuidHex,
+  type MetaStore,
+  type PoolConfig,
+} from '../../src/index.js';
+
+interface Harness {
+  store: MetaStore;
+  cleanup(): Promise<void>;
+}
+
+const implementations: [string, () => Promise<Harness>][] = [
+  ['memory', async () => ({ store: new MemoryMetaStore(), cleanup: async () => {} })],
+  [
+    'local libSQL',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'zlake-meta-'));
+      const m = await openLibsqlMetaStore(`file:${join(dir, 'meta.db')}`);
+      return {
+        store: m.store,
+        cleanup: async () => {
+          m.close();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  ],
+];
+
+const T0 = 1_700_000_000_000_000_000n;
+let clock = 0n;
+const newId = (): KsuidHex => newKsuidHex(T0 + clock++ * 1_000_000_000n);
+
+function pool(name: string, over: Partial<PoolConfig> = {}): PoolConfig {
+  return {
+    id: newId(),
+    name,
+    ts: T0 + 123_456_789n,
+    layout: { order: 'desc', keys: [['ts']] },
+    seekStride: 65536,
+    threshold: 524288000,
+    ...over,
+  };
+}
+
+function commitOn(parent: KsuidHex, message = 'm', over: Partial<CommitRecord> = {}): CommitRecord {
+  return {
+    id: newId(),
+    parent,
+    retries: 0,
+    author: 'tester@example.com',
+    date: 1_712_345_678_901_234_567n,
+    message,
+    meta: null,
+    actions: new TextEncoder().encode(`actions of ${message}`),
+    ...over,
+  };
+}
+
+describe.each(implementations)('MetaStore (%s)', (_name, make) => {
+  let h: Harness;
+  let store: MetaStore;
+  beforeEach(async () => {
+    h = await make();
+    store = h.store;
+  });
+  afterEach(() => h.cleanup());
+
+  describe('pools', () => {
+    it('creates a pool with its config and a main branch at the nil commit', async () => {
+      const p = pool('logs', { layout: { order: 'asc', keys: [['id', 'orig_h']] }, seekStride: 1000, threshold: 42 });
+      await store.createPool(p);
+      expect(await store.getPool(p.id)).toEqual(p);
+      expect(await store.getPoolByName('logs')).toEqual(p);
+      expect(await store.listBranches(p.id)).toEqual([{ name: 'main', ts: p.ts, commit: NIL_KSUID }]);
+      expect(await store.getBranch(p.id, 'main')).toEqual({ name: 'main', ts: p.ts, commit: NIL_KSUID });
+    });
+
+    it('returns null for a missing pool', async () => {
+      expect(await store.getPool(newId())).toBeNull();
+      expect(await store.getPoolByName('nope')).toBeNull();
+    });
+
+    it('refuses a duplicate name without writing anything', async () => {
+      const a = pool('logs');
+      await store.createPool(a);
+      const b = pool('logs');
+      const err = await store.createPool(b).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ExistsError);
+      expect((err as Error).message).toBe('logs: pool already exists');
+      expect(await store.getPool(b.id)).toBeNull();
+      expect(await store.listBranches(b.id)).toEqual([]);
+      expect((await store.listPools()).map((p) => p.id)).toEqual([a.id]);
+    });
+
+    it('lets exactly one of many racing creators take a name', async () => {
+      const racers = Array.from({ length: 8 }, () => pool('same'));
+      const results = await Promise.allSettled(racers.map((p) => store.createPool(p)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ExistsError);
+      expect(await store.listPools()).toHaveLength(1);
+    });
+
+    it('accepts names Zed accepts: empty, with slashes, spaces and unicode', async () => {
+      for (const name of ['', 'a/b c', 'ünï 🎉', '0x0000000000000000000000000000000000000000']) {
+        const p = pool(name);
+        await store.createPool(p);
+        expect((await store.getPoolByName(name))?.id).toBe(p.id);
+      }
+    });
+
+    it('lists pools in id order', async () => {
+      const ps = [pool('c'), pool('a'), pool('b')];
+      for (const p of [ps[2]!, ps[0]!, ps[1]!]) await store.createPool(p);
+      expect(await store.listPools()).toEqual([...ps].sort((x, y) => (x.id < y.id ? -1 : 1)));
+    });
+
+    it('renames a pool keeping its id and ts', async () => {
+      const p = pool('old');
+      await store.createPool(p);
+      await store.renamePool(p.id, 'new');
+      expect(await store.getPoolByName('old')).toBeNull();
+      expect(await store.getPoolByName('new')).toEqual({ ...p, name: 'new' });
+    });
+
+    it('refuses renaming onto any existing name, its own included', async () => {
+      const a = pool('a');
+      const b = pool('b');
+      await store.createPool(a);
+      await store.createPool(b);
+      await expect(store.renamePool(a.id, 'b')).rejects.toThrow(new ExistsError('b: pool already exists'));
+      await expect(store.renamePool(a.id, 'a')).rejects.toThrow(new ExistsError('a: pool already exists'));
+      expect((await store.getPool(a.id))?.name).toBe('a');
+      await expect(store.renamePool(newId(), 'c')).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it('deletes a pool with its branches and journal', async () => {
+      const p = pool('gone');
+      await store.createPool(p);
+      await store.createBranch(p.id, { name: 'dev', ts: T0, commit: NIL_KSUID });
+      const c = commitOn(NIL_KSUID);
+      await store.commit(p.id, 'main', c);
+      await store.deletePool(p.id);
+      expect(await store.getPool(p.id)).toBeNull();
+      expect(await store.listBranches(p.id)).toEqual([]);
+      expect(await store.journal(p.id)).toEqual([]);
+      expect(await store.getCommit(p.id, c.id)).toBeNull();
+      await expect(store.deletePool(p.id)).rejects.toBeInstanceOf(NotFoundError);
+      // The name is free again.
+      await store.createPool(pool('gone'));
+    });
+  });
+
+  describe('branches', () => {
+    let p: PoolConfig;
+    beforeEach(async () => {
+      p = pool('pool');
+      await store.createPool(p);
+    });
+
+    it('creates a branch at any commit id, lists and deletes it', async () => {
+      const at = newId(); // Zed does not check that the commit exists
+      await store.createBranch(p.id, { name: 'dev', ts: T0 + 5n, commit: at });
+      expect(await store.getBranch(p.id, 'dev')).toEqual({ name: 'dev', ts: T0 + 5n, commit: at });
+      expect((await store.listBranches(p.id)).map((b) => b.name)).toEqual(['dev', 'main']);
+      await store.deleteBranch(p.id, 'dev');
+      expect(await store.getBranch(p.id, 'dev')).toBeNull();
+    });
+
+    it('refuses a duplicate branch with Zed\'s message', async () => {
+      await store.createBranch(p.id, { name: 'dev', ts: T0, commit: NIL_KSUID });
+      const err = await store.createBranch(p.id, { name: 'dev', ts: T0, commit: newId() }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ExistsError);
+      expect((err as Error).message).toBe('pool/dev: branch already exists');
+      expect((await store.getBranch(p.id, 'dev'))?.commit).toBe(NIL_KSUID);
+    });
+
+    it('reports a missing branch or pool', async () => {
+      expect(await store.getBranch(p.id, 'nope')).toBeNull();
+      await expect(store.deleteBranch(p.id, 'nope')).rejects.toThrow(new NotFoundError('"nope": branch not found'));
+      await expect(store.createBranch(newId(), { name: 'x', ts: T0, commit: NIL_KSUID })).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
+    });
+
+    it('lets main be deleted', async () => {
+      await store.deleteBranch(p.id, 'main');
+      expect(await store.listBranches(p.id)).toEqual([]);
+    });
+  });
+
+  describe('commits', () => {
+    let p: PoolConfig;
+    beforeEach(async () => {
+      p = pool('pool');
+      await store.createPool(p);
+    });
+
+    it('appends to the journal and moves the tip', async () => {
+      const c1 = commitOn(NIL_KSUID, 'first', { meta: new Uint8Array([1, 2, 3]), retries: 2 });
+      const e1 = await store.commit(p.id, 'main', c1);
+      expect(e1).toEqual({ ...c1, seq: 1 });
+      const c2 = commitOn(c1.id, 'second');
+      expect((await store.commit(p.id, 'main', c2)).seq).toBe(2);
+      expect((await store.getBranch(p.id, 'main'))?.commit).toBe(c2.id);
+      expect(await store.getCommit(p.id, c1.id)).toEqual({ ...c1, seq: 1 });
+      expect(await store.journal(p.id)).toEqual([
+        { ...c1, seq: 1 },
+        { ...c2, seq: 2 },
+      ]);
+      expect(await store.journal(p.id, 1)).toEqual([{ ...c2, seq: 2 }]);
+    });
+
+    it('keeps int64 nanosecond dates exactly', async () => {
+      const c = commitOn(NIL_KSUID, 'x', { date: 9_223_372_036_854_775_807n });
+      await store.commit(p.id, 'main', c);
+      expect((await store.getCommit(p.id, c.id))?.date).toBe(9_223_372_036_854_775_807n);
+    });
+
+    it('refuses a commit whose parent is not the tip, writing nothing', async () => {
+      const c1 = commitOn(NIL_KSUID);
+      await store.commit(p.id, 'main', c1);
+      const stale = commitOn(NIL_KSUID, 'stale');
+      await expect(store.commit(p.id, 'main', stale)).rejects.toBeInstanceOf(ConflictError);
+      expect(await store.getCommit(p.id, stale.id)).toBeNull();
+      expect(await store.journal(p.id)).toHaveLength(1);
+      expect((await store.getBranch(p.id, 'main'))?.commit).toBe(c1.id);
+    });
+
+    it('refuses a commit on a missing branch or pool', async () => {
+      await expect(store.commit(p.id, 'nope', commitOn(NIL_KSUID))).rejects.toThrow(
+        new NotFoundError('"nope": branch not found'),
+      );
+      await expect(store.commit(newId(), 'main', commitOn(NIL_KSUID))).rejects.toBeInstanceOf(NotFoundError);
+      expect(await store.journal(p.id)).toEqual([]);
+    });
+
+    it('refuses a commit id used before', async () => {
+      const c1 = commitOn(NIL_KSUID);
+      await store.commit(p.id, 'main', c1);
+      await expect(store.commit(p.id, 'main', { ...c1, parent: c1.id })).rejects.toBeInstanceOf(ExistsError);
+      expect((await store.getBranch(p.id, 'main'))?.commit).toBe(c1.id);
+    });
+
+    it('shares one journal between branches; ancestry follows parents', async () => {
+      const a = commitOn(NIL_KSUID, 'a');
+      const b = commitOn(a.id, 'b');
+      await store.commit(p.id, 'main', a);
+      await store.createBranch(p.id, { name: 'dev', ts: T0, commit: a.id });
+      await store.commit(p.id, 'main', b);
+      const d = commitOn(a.id, 'd');
+      await store.commit(p.id, 'dev', d);
+      const e = commitOn(d.id, 'e');
+      await store.commit(p.id, 'dev', e);
+      expect((await store.journal(p.id)).map((j) => [j.message, j.seq])).toEqual([
+        ['a', 1],
+        ['b', 2],
+        ['d', 3],
+        ['e', 4],
+      ]);
+      expect((await store.ancestry(p.id, e.id)).map((j) => j.message)).toEqual(['e', 'd', 'a']);
+      expect((await store.ancestry(p.id, b.id)).map((j) => j.message)).toEqual(['b', 'a']);
+      expect(await store.ancestry(p.id, NIL_KSUID)).toEqual([]);
+      expect(await store.ancestry(p.id, newId())).toEqual([]);
+      // Time travel: an earlier commit stays readable.
+      expect((await store.getCommit(p.id, a.id))?.message).toBe('a');
+    });
+
+    it('keeps journals of different pools apart', async () => {
+      const q = pool('other');
+      await store.createPool(q);
+      await store.commit(p.id, 'main', commitOn(NIL_KSUID, 'p1'));
+      const q1 = commitOn(NIL_KSUID, 'q1');
+      expect((await store.commit(q.id, 'main', q1)).seq).toBe(1);
+      expect((await store.journal(q.id)).map((j) => j.message)).toEqual(['q1']);
+      expect(await store.getCommit(p.id, q1.id)).toBeNull();
+    });
+
+    it('never loses a commit when 8 writers race 50 commits each with retries', async () => {
+      const writers = 8;
+      const perWriter = 50;
+      const ids = new Set<KsuidHex>();
+      await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          for (let i = 0; i < perWriter; i++) {
+            const c = await commitWithRetry(store, p.id, 'main', `writer ${w} commit ${i}`);
+            ids.add(c.id);
+          }
+        }),
+      );
+      expect(ids.size).toBe(writers * perWriter);
+      const journal = await store.journal(p.id);
+      expect(journal).toHaveLength(writers * perWriter);
+      expect(journal.map((j) => j.seq)).toEqual(Array.from({ length: writers * perWriter }, (_, i) => i + 1));
+      expect(new Set(journal.map((j) => j.id))).toEqual(ids);
+      // The writers did collide: some commits needed retries.
+      expect(journal.some((j) => j.retries > 0)).toBe(true);
+      // One linear chain from the tip through every commit.
+      const tip = (await store.getBranch(p.id, 'main'))!.commit;
+      const chain = await store.ancestry(p.id, tip);
+      expect(chain).toHaveLength(writers * perWriter);
+      expect(chain.map((c) => c.seq)).toEqual(journal.map((j) => j.seq).reverse());
+    });
+  });
+});
+
+/**
+ * The lake's commit loop in miniature (lake/branch.go): build on the current
+ * tip, compare-and-set, and on conflict rebuild and retry a bounded number of times.
+ */
+async function commitWithRetry(store: MetaStore, poolId: KsuidHex, branch: string, message: string) {
+  const maxRetries = 10;
+  for (let retries = 0; ; retries++) {
+    const tip = (await store.getBranch(poolId, branch))!.commit;
+    try {
+      return await store.commit(poolId, branch, commitOn(tip, message, { retries }));
+    } catch (e) {
+      if (!(e instanceof ConflictError) || retries >= maxRetries) throw e;
+      // Back off a little, at random, so racing writers spread out.
+      await new Promise((r) => setTimeout(r, Math.random() * (retries + 1) * 2));
+    }
+  }
+}
+
+describe('SQL MetaStore migrations', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'zlake-migrate-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('migrate is idempotent and a reopened file keeps its data', async () => {
+    const url = `file:${join(dir, 'meta.db')}`;
+    const first = await openLibsqlMetaStore(url);
+    const p = pool('kept');
+    await first.store.createPool(p);
+    expect(await migrate(first.db)).toBe(1);
+    first.close();
+    const second = await openLibsqlMetaStore(url);
+    expect(await second.store.getPool(p.id)).toEqual(p);
+    second.close();
+  });
+
+  it('the migrated tables match the drizzle schema', async () => {
+    const m = await openLibsqlMetaStore(`file:${join(dir, 'meta.db')}`);
+    try {
+      for (const table of [sqlSchema.pools, sqlSchema.branches, sqlSchema.commits, sqlSchema.schemaVersion]) {
+        const config = getTableConfig(table);
+        const cols = await m.db.all<{ name: string; type: string; notnull: number; pk: number }>(
+          sql`SELECT name, type, "notnull", pk FROM pragma_table_info(${config.name})`,
+        );
+        const want = config.columns.map((c) => ({
+          name: c.name,
+          type: c.getSQLType().toUpperCase(),
+          notnull: c.notNull ? 1 : 0,
+        }));
+        expect(cols.map((c) => ({ name: c.name, type: c.type, notnull: c.notnull || (c.pk > 0 ? 1 : 0) }))).toEqual(
+          want,
+        );
+      }
+    } finally {
+      m.close();
+    }
+  });
+
+  it('two stores on one file see each other and race safely', async () => {
+    const url = `file:${join(dir, 'meta.db')}`;
+    const [a, b] = await Promise.all([openLibsqlMetaStore(url), openLibsqlMetaStore(url)]);
+    try {
+      const p = pool('shared');
+      await a.store.createPool(p);
+      expect(await b.store.getPool(p.id)).toEqual(p);
+      const stores = [a.store, b.store];
+      await Promise.all(
+        Array.from({ length: 4 }, async (_, w) => {
+          for (let i = 0; i < 25; i++) await commitWithRetry(stores[w % 2]!, p.id, 'main', `w${w} c${i}`);
+        }),
+      );
+      expect(await a.store.journal(p.id)).toHaveLength(100);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+});
