@@ -17,30 +17,70 @@ export function isKsuidHex(s: string): boolean {
   return HEX_ID.test(s);
 }
 
-/** A new KSUID for time `nowNs` (Unix nanoseconds); `random` fills 16 bytes. */
-export function newKsuidHex(
+const BYTES = 20;
+const CHARS = 27;
+
+/** A new 20-byte KSUID for time `nowNs` (Unix nanoseconds); `random` fills the 16 payload bytes. */
+export function newKsuidBytes(
   nowNs: bigint,
   random: (out: Uint8Array) => void = (out) => crypto.getRandomValues(out),
-): KsuidHex {
-  const out = new Uint8Array(20);
+): Uint8Array {
+  const out = new Uint8Array(BYTES);
   random(out.subarray(4));
   const ts = Number(BigInt.asUintN(32, nowNs / 1_000_000_000n - EPOCH));
   out[0] = ts >>> 24;
   out[1] = (ts >>> 16) & 0xff;
   out[2] = (ts >>> 8) & 0xff;
   out[3] = ts & 0xff;
-  let s = '';
-  for (const b of out) s += b.toString(16).padStart(2, '0');
-  return s;
+  return out;
 }
 
-/** The 27-character base62 text of a stored id (Zed's messages use it). */
-export function ksuidHexToBase62(id: KsuidHex): string {
-  let n = BigInt(`0x${id}`);
+/** The 27-character base62 text of KSUID bytes. */
+export function ksuidToBase62(b: Uint8Array): string {
+  let n = 0n;
+  for (const x of b) n = (n << 8n) | BigInt(x);
   let s = '';
   while (n > 0n) {
     s = ALPHABET[Number(n % 62n)]! + s;
     n /= 62n;
   }
-  return s.padStart(27, '0');
+  return s.padStart(CHARS, '0');
+}
+
+/** segmentio/ksuid's digit values: anything past 'Z' counts from 'a' (mod 256). */
+function digitValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 90) return 10 + c - 65;
+  return (36 + c - 97) & 0xff;
+}
+
+/** The KSUID bytes of base62 text (bytes of `raw`, UTF-8), or the error text segmentio/ksuid gives. */
+export function ksuidFromBase62(raw: Uint8Array): Uint8Array | string {
+  if (raw.length !== CHARS) return `Valid encoded KSUIDs are ${CHARS} characters`;
+  let n = 0n;
+  for (const c of raw) n = n * 62n + BigInt(digitValue(c));
+  if (n >= 1n << 160n) return 'Valid encoded KSUIDs are bounded by 000000000000000000000000000 and aWgEPTl1tmebfsQzFP4bxwgy80V';
+  const out = new Uint8Array(BYTES);
+  for (let i = BYTES - 1; i >= 0; i--) {
+    out[i] = Number(n & 0xffn);
+    n >>= 8n;
+  }
+  return out;
+}
+
+/** A new KSUID for time `nowNs` (Unix nanoseconds), as hex; `random` fills 16 bytes. */
+export function newKsuidHex(
+  nowNs: bigint,
+  random: (out: Uint8Array) => void = (out) => crypto.getRandomValues(out),
+): KsuidHex {
+  let s = '';
+  for (const b of newKsuidBytes(nowNs, random)) s += b.toString(16).padStart(2, '0');
+  return s;
+}
+
+/** The 27-character base62 text of a stored id (Zed's messages use it). */
+export function ksuidHexToBase62(id: KsuidHex): string {
+  const b = new Uint8Array(BYTES);
+  for (let i = 0; i < BYTES; i++) b[i] = parseInt(id.slice(i * 2, i * 2 + 2), 16);
+  return ksuidToBase62(b);
 }
