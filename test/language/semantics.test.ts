@@ -33,6 +33,12 @@ const cases: { name: string; query: string; input: string; output: string }[] = 
   },
   { name: 'over with locals sees the outer value', query: 'over a with k=key => ( yield {k,v:this} )', input: '{key:"z",a:[1,2]}\n', output: '{k:"z",v:1}\n{k:"z",v:2}\n' },
   { name: 'a group-by key may be a lateral local', query: 'over x with s => (sum(this) by s)', input: '{s:"a",x:[1,2]}\n', output: '{s:"a",sum:3}\n' },
+  {
+    name: 'a declared type name evaluates to its type value',
+    query: 'type port = uint16\nconst m = |{"p": port}|\nyield m[k]',
+    input: '{k:"p"}\n{k:"q"}\n',
+    output: '<port=uint16>\nerror("missing")\n',
+  },
   { name: 'quiet(x) keeps the name of x in cut', query: 'cut quiet(a.b)', input: '{a:{b:1}}\n', output: '{a:{b:1}}\n' },
 ];
 

@@ -61,7 +61,7 @@ export function makePath(ectx: EvalContext, path: readonly string[]): Evaluator 
   return ev;
 }
 
-/** An identifier: `this`, a local, a const, or a field of `this`. */
+/** An identifier: `this`, a local, a const, a declared type, or a field of `this`. */
 export function compileId(name: string, env: Env): Evaluator {
   if (name === 'this') return identity;
   const slot = env.lookupLocal(name);
@@ -71,6 +71,12 @@ export function compileId(name: string, env: Env): Evaluator {
   }
   const c = env.lookupConst(name);
   if (c !== undefined) return () => c;
+  // A declared type's name is its type value, as in Zed.
+  const t = env.lookupType(name);
+  if (t !== undefined) {
+    const v = typeValue(env.ectx.zctx, t);
+    return () => v;
+  }
   return makeDot(env.ectx, identity, name);
 }
 
