@@ -34,6 +34,12 @@ describe('linePrefilter', () => {
     expect(await run('nomatch', pretty)).toBe('{\n  "a": "z"\n}\n{"a":"q"}\n');
   });
 
+  it('handles CRLF lines, blank lines and non-ASCII text at the right offsets', async () => {
+    const t = '{"a":"é"}\r\n\n{"a":"ü q"}\r\n{"b":"ß"}\n';
+    // Blank lines are kept (they cost nothing to parse and keep line counts honest).
+    for (const n of [0, 1, 5]) expect(await run('q', t, n)).toBe('\n{"a":"ü q"}\r\n');
+  });
+
   it('keeps a last line without a newline, and filters nothing for non-ASCII terms', async () => {
     expect(await run('q', '{"a":"y"}\n{"a":"q"}')).toBe('{"a":"q"}');
     expect(linePrefilter('café')).toBeNull();
