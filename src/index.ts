@@ -9,3 +9,20 @@ export { iterateStream, toStream } from './util/stream.js';
 export { MemorySpillStore, type SpillStore, type SpillFile } from './runtime/agg/index.js';
 export * from './storage/index.js';
 export { isKsuidHex, ksuidHexToBase62, newKsuidHex, NIL_KSUID, type KsuidHex } from './util/ksuid.js';
+export {
+  Lake,
+  DEFAULT_SEEK_STRIDE,
+  DEFAULT_THRESHOLD,
+  MAX_COMMIT_ATTEMPTS,
+  parseId,
+  parseIdOrThrow,
+  type BranchMeta,
+  type CommitOptions,
+  type CommitResult,
+  type CreatePoolOptions,
+  type DataObject,
+  type KeySpan,
+  type LakeDeps,
+  type LoadResult,
+  type ScanOptions,
+} from './lake/index.js';

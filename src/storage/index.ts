@@ -11,5 +11,6 @@ export type {
   PoolLayout,
   SortOrder,
 } from './meta-store.js';
+export { poolNotFound, poolExists, branchNotFound, branchExists } from './meta-store.js';
 export { MemoryBlobStore, MemoryMetaStore } from './memory/index.js';
 export { migrate, migrations, sqlSchema, SqlMetaStore, type SqlDatabase } from './sql/index.js';

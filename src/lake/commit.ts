@@ -1,0 +1,68 @@
+// The commit protocol (spec lake-api.md §8, Zed's lake/branch.go commit):
+// build a commit against the branch tip, then move the tip only if it has not
+// moved (MetaStore.commit is the compare-and-set); on conflict rebuild and
+// retry, at most 10 attempts in all. `retries` records the failed attempts.
+
+import { ConflictError } from '../errors/index.js';
+import type { JournalEntry, MetaStore } from '../storage/index.js';
+import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
+import type { Value } from '../zed/index.js';
+import { encodeActions, encodeMeta, type CommitAction } from './commit-actions.js';
+import { branchNotFound, commitFailed } from './errors.js';
+
+export const MAX_COMMIT_ATTEMPTS = 10;
+
+export interface CommitOptions {
+  readonly author?: string;
+  /** The commit message; empty or absent means a generated description. */
+  readonly message?: string;
+  /** The commit's meta value (Zed's default is null). */
+  readonly meta?: Value;
+}
+
+export interface CommitPlan {
+  readonly actions: readonly CommitAction[];
+  readonly message: string;
+}
+
+export interface CommitDeps {
+  readonly meta: MetaStore;
+  now(): bigint;
+}
+
+/**
+ * Commits on `branch` what `build` plans against the current tip; `build`
+ * runs again on every attempt, so it may depend on the tip's snapshot.
+ */
+export async function commitWithRetry(
+  deps: CommitDeps,
+  poolId: KsuidHex,
+  branch: string,
+  opts: CommitOptions,
+  build: (parent: KsuidHex) => Promise<CommitPlan>,
+): Promise<JournalEntry> {
+  let lastConflict: ConflictError | undefined;
+  for (let retries = 0; retries < MAX_COMMIT_ATTEMPTS; retries++) {
+    const tip = await deps.meta.getBranch(poolId, branch);
+    if (tip === null) throw branchNotFound(branch);
+    const plan = await build(tip.commit);
+    const now = deps.now();
+    const id = newKsuidHex(now);
+    try {
+      return await deps.meta.commit(poolId, branch, {
+        id,
+        parent: tip.commit,
+        retries,
+        author: opts.author ?? '',
+        date: now,
+        message: opts.message !== undefined && opts.message !== '' ? opts.message : plan.message,
+        meta: encodeMeta(opts.meta),
+        actions: encodeActions(id, plan.actions),
+      });
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      lastConflict = err;
+    }
+  }
+  throw commitFailed(branch, MAX_COMMIT_ATTEMPTS, lastConflict);
+}
