@@ -1,5 +1,5 @@
 // Public surface of the compiler.
 export * from './compile.js';
-export type { SourceResolver } from './kernel/source.js';
+export type { SourceResolver, LoadTarget } from './kernel/source.js';
 export { parseQuery, parseExpr } from './parser/index.js';
 export type * as ast from './ast/index.js';

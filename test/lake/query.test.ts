@@ -64,6 +64,16 @@ describe('queries over a lake', () => {
     expect(await query(lake, 'from p | count()')).toBe('2(uint64)\n');
   });
 
+  it('loads query results into another pool with the load operator', async () => {
+    const lake = newLake();
+    await lake.createPool('src', { layout: { order: 'asc', keys: [['k']] } });
+    await lake.createPool('dst', { layout: { order: 'asc', keys: [['k']] } });
+    await lake.load('src', 'main', values('{k:1,s:"a"}\n{k:2,s:"b"}\n'));
+    const out = await query(lake, 'from src | s:=upper(s) | load dst author "me" message "upper"');
+    expect(out).toMatch(/^0x[0-9a-f]{40}\n$/);
+    expect(await query(lake, 'from dst')).toBe('{k:1,s:"A"}\n{k:2,s:"B"}\n');
+  });
+
   it('reports an unknown pool with Zed\'s message', async () => {
     const lake = newLake();
     await expect(query(lake, 'from nosuch')).rejects.toThrow('nosuch: pool not found');

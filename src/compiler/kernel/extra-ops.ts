@@ -70,8 +70,12 @@ export function extraOps(
       };
       return [overOp(ctx, h.one(inputs, bctx), exprs, lateral)];
     }
-    case 'Load':
-      throw new CompileError('load operator cannot be used without a lake', op.loc);
+    case 'Load': {
+      const load = bctx.sources.load;
+      if (load === undefined) throw new CompileError('load operator cannot be used without a lake', op.loc);
+      const target = { pool: op.pool, branch: op.branch ?? 'main', author: op.author, message: op.message, meta: op.meta };
+      return [load.call(bctx.sources, target, h.one(inputs, bctx))];
+    }
     case 'Debug':
     case 'Output':
       return inputs;
