@@ -7,8 +7,6 @@
 
 const LBRACE = 0x7b;
 const RBRACE = 0x7d;
-const BACKSLASH = 0x5c;
-const NL = 0x0a;
 const CR = 0x0d;
 
 const utf8 = new TextDecoder('utf-8');
@@ -20,18 +18,22 @@ const latin1 = new TextDecoder('latin1');
  * found with one case-insensitive literal RegExp (compiled once per query)
  * over the chunk as a string whose offsets are byte offsets.
  */
-function matchPositions(buf: Uint8Array, re: RegExp, out: number[]): void {
+function matchPositions(text: string, re: RegExp, out: number[]): void {
   out.length = 0;
-  let text = utf8.decode(buf);
-  if (text.length !== buf.length) text = latin1.decode(buf);
   re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) out.push(m.index);
 }
 
-/** Ascending positions of byte `b` in `buf`. */
-function bytePositions(buf: Uint8Array, b: number, out: number[]): void {
+/** Ascending positions of `c` in `text` (string search is faster than Uint8Array's indexOf). */
+function charPositions(text: string, c: string, out: number[]): void {
   out.length = 0;
-  for (let i = buf.indexOf(b); i >= 0; i = buf.indexOf(b, i + 1)) out.push(i);
+  for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) out.push(i);
+}
+
+/** The chunk as a string whose offsets are byte offsets: ASCII as UTF-8, anything else as Latin-1. */
+function byteText(buf: Uint8Array): string {
+  const text = utf8.decode(buf);
+  return text.length === buf.length ? text : latin1.decode(buf);
 }
 
 /**
@@ -44,52 +46,95 @@ export function linePrefilter(term: string): ((chunks: AsyncIterable<Uint8Array>
   const needle = new TextEncoder().encode(term);
   const re = new RegExp(term.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'gi');
   return async function* (chunks) {
-    let carry: Uint8Array = new Uint8Array(0);
+    // State is per stream: each call filters one input.
     const matches: number[] = [];
     const escapes: number[] = [];
     let active = true;
+
+    /**
+     * Filters the complete lines of `buf`, appending the kept byte ranges to
+     * `keep` (pairs of offsets); returns where the unterminated tail starts.
+     * Once the one-line-object shape breaks, keeps everything from there on.
+     */
+    function filterLines(buf: Uint8Array, keep: number[]): number {
+      const text = byteText(buf);
+      matchPositions(text, re, matches);
+      charPositions(text, '\\', escapes);
+      let m = 0;
+      let e = 0;
+      let start = 0;
+      for (;;) {
+        const nl = text.indexOf('\n', start);
+        if (nl < 0) return start;
+        let end = nl;
+        if (end > start && buf[end - 1] === CR) end--;
+        if (end > start && (buf[start] !== LBRACE || buf[end - 1] !== RBRACE)) {
+          active = false;
+          keep.push(start, buf.length);
+          return buf.length;
+        }
+        while (m < matches.length && matches[m]! < start) m++;
+        while (e < escapes.length && escapes[e]! < start) e++;
+        const hit = m < matches.length && matches[m]! + needle.length <= end;
+        const escaped = e < escapes.length && escapes[e]! < end;
+        if (end === start || hit || escaped) {
+          // Adjacent kept lines extend one range.
+          if (keep.length > 0 && keep[keep.length - 1] === start) keep[keep.length - 1] = nl + 1;
+          else keep.push(start, nl + 1);
+        }
+        start = nl + 1;
+      }
+    }
+
+    function gather(parts: readonly (readonly [Uint8Array, number[]])[]): Uint8Array | null {
+      let n = 0;
+      for (const [, r] of parts) for (let i = 0; i < r.length; i += 2) n += r[i + 1]! - r[i]!;
+      if (n === 0) return null;
+      const out = new Uint8Array(n);
+      let o = 0;
+      for (const [b, r] of parts) {
+        for (let i = 0; i < r.length; i += 2) {
+          out.set(b.subarray(r[i]!, r[i + 1]!), o);
+          o += r[i + 1]! - r[i]!;
+        }
+      }
+      return out;
+    }
+
+    let carry: Uint8Array = new Uint8Array(0);
     for await (const chunk of chunks) {
       if (!active) {
         yield chunk;
         continue;
       }
+      const parts: [Uint8Array, number[]][] = [];
       let buf = chunk;
       if (carry.length > 0) {
-        buf = new Uint8Array(carry.length + chunk.length);
-        buf.set(carry);
-        buf.set(chunk, carry.length);
-      }
-      const out = new Uint8Array(buf.length);
-      matchPositions(buf, re, matches);
-      bytePositions(buf, BACKSLASH, escapes);
-      let m = 0;
-      let e = 0;
-      let o = 0;
-      let start = 0;
-      for (;;) {
-        const nl = buf.indexOf(NL, start);
-        if (nl < 0) break;
-        let end = nl;
-        if (end > start && buf[end - 1] === CR) end--;
-        if (active && end > start && (buf[start] !== LBRACE || buf[end - 1] !== RBRACE)) active = false;
-        while (m < matches.length && matches[m]! < start) m++;
-        while (e < escapes.length && escapes[e]! < start) e++;
-        const hit = m < matches.length && matches[m]! + needle.length <= end;
-        const escaped = e < escapes.length && escapes[e]! < end;
-        if (!active || end === start || hit || escaped) {
-          out.set(buf.subarray(start, nl + 1), o);
-          o += nl + 1 - start;
+        // Only the line that straddles the chunks is copied, not the chunk.
+        const nl = chunk.indexOf(0x0a);
+        const head = nl < 0 ? chunk : chunk.subarray(0, nl + 1);
+        const line = new Uint8Array(carry.length + head.length);
+        line.set(carry);
+        line.set(head, carry.length);
+        if (nl < 0) {
+          carry = line;
+          continue;
         }
-        start = nl + 1;
+        const keep: number[] = [];
+        filterLines(line, keep);
+        parts.push([line, keep]);
+        buf = chunk.subarray(nl + 1);
         if (!active) {
-          out.set(buf.subarray(start), o);
-          o += buf.length - start;
-          start = buf.length;
-          break;
+          parts.push([buf, [0, buf.length]]);
+          buf = new Uint8Array(0);
         }
       }
-      carry = buf.slice(start);
-      if (o > 0) yield out.subarray(0, o);
+      const keep: number[] = [];
+      const tail = filterLines(buf, keep);
+      parts.push([buf, keep]);
+      carry = buf.slice(tail);
+      const out = gather(parts);
+      if (out !== null) yield out;
     }
     if (carry.length > 0) yield carry;
   };
