@@ -3,15 +3,15 @@
 // lines, and an error names its line and column.
 
 import type { Decoder } from '../codec.js';
+import { LineSplitter } from '../../util/line-splitter.js';
 import { ParseError } from '../../errors/index.js';
 import type { TypeContext, Value } from '../../zed/index.js';
 import { JsonParser, JsonSyntaxError, goQuoteByte, isSpace } from '../json/json-decoder.js';
 
 export class NdjsonDecoder implements Decoder {
   private readonly parser: JsonParser;
-  /** A line cut off by the end of the last chunk is carry[0:carryLen]. */
-  private carry = new Uint8Array(0);
-  private carryLen = 0;
+  private readonly lines = new LineSplitter();
+  private readonly onLine = (b: Uint8Array, s: number, e: number): void => this.parseLine(b, s, e);
   /** Lines seen so far. */
   private line = 0;
   private failed: unknown = undefined;
@@ -32,12 +32,11 @@ export class NdjsonDecoder implements Decoder {
 
   end(): Value[] {
     if (this.failed !== undefined) throw this.failed;
-    if (this.carryLen === 0) return [];
-    this.parser.begin(this.carryLen);
-    const n = this.carryLen;
-    this.carryLen = 0;
+    if (this.lines.pending === 0) return [];
+    this.parser.begin(this.lines.pending);
+    const rest = this.lines.takeRest();
     try {
-      this.parseLine(this.carry, 0, n);
+      this.parseLine(rest, 0, rest.length);
     } catch (err) {
       // Nothing follows end(): never hold the error back.
       this.failed = err;
@@ -54,40 +53,8 @@ export class NdjsonDecoder implements Decoder {
   }
 
   private pushLines(chunk: Uint8Array): void {
-    let i = 0;
-    if (this.carryLen > 0) {
-      const nl = chunk.indexOf(10);
-      if (nl < 0) {
-        this.appendCarry(chunk);
-        return;
-      }
-      this.parser.begin(this.carryLen + chunk.length);
-      this.appendCarry(chunk.subarray(0, nl));
-      const n = this.carryLen;
-      this.carryLen = 0;
-      this.parseLine(this.carry, 0, n);
-      i = nl + 1;
-    } else {
-      this.parser.begin(chunk.length);
-    }
-    for (;;) {
-      const nl = chunk.indexOf(10, i);
-      if (nl < 0) break;
-      this.parseLine(chunk, i, nl);
-      i = nl + 1;
-    }
-    if (i < chunk.length) this.appendCarry(chunk.subarray(i));
-  }
-
-  private appendCarry(b: Uint8Array): void {
-    const need = this.carryLen + b.length;
-    if (need > this.carry.length) {
-      const next = new Uint8Array(Math.max(need * 2, 1024));
-      next.set(this.carry.subarray(0, this.carryLen));
-      this.carry = next;
-    }
-    this.carry.set(b, this.carryLen);
-    this.carryLen = need;
+    this.parser.begin(this.lines.pending + chunk.length);
+    this.lines.push(chunk, this.onLine);
   }
 
   /** Parses the line b[lineStart:e] (without its newline). */

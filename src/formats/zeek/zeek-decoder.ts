@@ -3,6 +3,7 @@
 // the header describes. Lines split across chunks are carried over; blank
 // lines are skipped but counted; errors say "line N: ...".
 
+import { LineSplitter } from '../../util/line-splitter.js';
 import type { Decoder } from '../codec.js';
 import { ParseError, ZedError } from '../../errors/index.js';
 import { Builder, Value, readElement, type TypeContext } from '../../zed/index.js';
@@ -20,8 +21,8 @@ export class ZeekDecoder implements Decoder {
   private readonly prims = new PrimitiveParser();
   /** Column bounds of the current line, reused: [start0, end0, start1, ...]. */
   private cols: number[] = [];
-  private carry = new Uint8Array(0);
-  private carryLen = 0;
+  private readonly lines = new LineSplitter();
+  private readonly onLine = (b: Uint8Array, s: number, e: number): void => this.lineEnded(b, s, e);
   private line = 0;
   private out: Value[] = [];
   private failed: unknown = undefined;
@@ -42,11 +43,11 @@ export class ZeekDecoder implements Decoder {
 
   end(): Value[] {
     if (this.failed !== undefined) throw this.failed;
-    const n = this.carryLen;
-    this.carryLen = 0;
+    const rest = this.lines.takeRest();
+    const n = rest.length;
     try {
       // A last line without a newline: Zed's scanner counts one byte as blank.
-      if (n > 1) this.handleLine(this.carry, 0, n);
+      if (n > 1) this.handleLine(rest, 0, n);
       else if (n === 1) this.line++;
     } catch (err) {
       return this.fail(err);
@@ -68,37 +69,7 @@ export class ZeekDecoder implements Decoder {
   }
 
   private pushLines(chunk: Uint8Array): void {
-    let i = 0;
-    if (this.carryLen > 0) {
-      const nl = chunk.indexOf(10);
-      if (nl < 0) {
-        this.appendCarry(chunk);
-        return;
-      }
-      this.appendCarry(chunk.subarray(0, nl));
-      const n = this.carryLen;
-      this.carryLen = 0;
-      this.lineEnded(this.carry, 0, n);
-      i = nl + 1;
-    }
-    for (;;) {
-      const nl = chunk.indexOf(10, i);
-      if (nl < 0) break;
-      this.lineEnded(chunk, i, nl);
-      i = nl + 1;
-    }
-    if (i < chunk.length) this.appendCarry(chunk.subarray(i));
-  }
-
-  private appendCarry(b: Uint8Array): void {
-    const need = this.carryLen + b.length;
-    if (need > this.carry.length) {
-      const next = new Uint8Array(Math.max(need * 2, 1024));
-      next.set(this.carry.subarray(0, this.carryLen));
-      this.carry = next;
-    }
-    this.carry.set(b, this.carryLen);
-    this.carryLen = need;
+    this.lines.push(chunk, this.onLine);
   }
 
   /** A line that ended with "\n" (at `e`); a "\r" before it is dropped. */

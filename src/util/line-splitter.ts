@@ -1,0 +1,58 @@
+// Splits a byte stream into lines for the line-oriented readers (NDJSON,
+// Zeek): complete lines are handed over as ranges of the chunk itself; only a
+// line cut by a chunk boundary is copied, into a reused carry buffer.
+
+/** Receives one line, `buf[start:end]`, without its "\n". The view is valid only during the call. */
+export type LineHandler = (buf: Uint8Array, start: number, end: number) => void;
+
+export class LineSplitter {
+  private carry = new Uint8Array(0);
+  private carryLen = 0;
+
+  /** Bytes held of an unfinished line. */
+  get pending(): number {
+    return this.carryLen;
+  }
+
+  /** Calls `onLine` for each line `chunk` completes; keeps the unfinished tail. */
+  push(chunk: Uint8Array, onLine: LineHandler): void {
+    let i = 0;
+    if (this.carryLen > 0) {
+      const nl = chunk.indexOf(10);
+      if (nl < 0) {
+        this.append(chunk);
+        return;
+      }
+      this.append(chunk.subarray(0, nl));
+      const n = this.carryLen;
+      this.carryLen = 0;
+      onLine(this.carry, 0, n);
+      i = nl + 1;
+    }
+    for (;;) {
+      const nl = chunk.indexOf(10, i);
+      if (nl < 0) break;
+      onLine(chunk, i, nl);
+      i = nl + 1;
+    }
+    if (i < chunk.length) this.append(chunk.subarray(i));
+  }
+
+  /** The unfinished last line at the end of the input (a view), emptying the splitter. */
+  takeRest(): Uint8Array {
+    const n = this.carryLen;
+    this.carryLen = 0;
+    return this.carry.subarray(0, n);
+  }
+
+  private append(b: Uint8Array): void {
+    const need = this.carryLen + b.length;
+    if (need > this.carry.length) {
+      const next = new Uint8Array(Math.max(need * 2, 1024));
+      next.set(this.carry.subarray(0, this.carryLen));
+      this.carry = next;
+    }
+    this.carry.set(b, this.carryLen);
+    this.carryLen = need;
+  }
+}
