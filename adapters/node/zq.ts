@@ -11,6 +11,7 @@ import {
   type CompiledQuery,
   ZIter,
   compile,
+  encodeBatches,
   formatByName,
   readValues,
   ZedError,
@@ -290,13 +291,7 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
     } else {
       const out = flags.get('o') as string | undefined;
       const sink = fileSink(out === undefined || out === '' || out === '-' ? null : out);
-      const encoder = makeEncoder(plan);
-      for await (const batch of matched()) {
-        const chunk = encoder.write(batch);
-        if (chunk.length > 0) await sink.write(chunk);
-      }
-      const tail = encoder.end();
-      if (tail.length > 0) await sink.write(tail);
+      for await (const chunk of encodeBatches(matched(), makeEncoder(plan))) await sink.write(chunk);
       await sink.close();
     }
     if (flags.get('s') === true) {

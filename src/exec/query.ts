@@ -1,26 +1,15 @@
-// Runs a compiled query over input batches and encodes the results: the one
-// path zq, the lake and the service share from values to output chunks.
+// Encoding a query's output: the one loop zq, tests and (later) the service
+// share from batches of values to output chunks.
 
 import type { Chunk, Encoder } from '../formats/index.js';
-import type { CompiledQuery } from '../compiler/index.js';
-import type { Batch, TypeContext } from '../zed/index.js';
+import type { Batch } from '../zed/index.js';
 
-/** Yields encoded output chunks; stops upstream when the consumer stops. */
-export async function* runQuery(
-  query: CompiledQuery,
-  input: AsyncIterable<Batch>,
-  ctx: TypeContext,
-  encoder: Encoder,
-): AsyncGenerator<Chunk> {
-  for await (const batch of query.pipeline.run(input, ctx)) {
+/** Yields the encoder's output for each batch, then its end; stops upstream when the consumer stops. */
+export async function* encodeBatches(batches: AsyncIterable<Batch>, encoder: Encoder): AsyncGenerator<Chunk> {
+  for await (const batch of batches) {
     const out = encoder.write(batch);
     if (out.length > 0) yield out;
   }
   const tail = encoder.end();
   if (tail.length > 0) yield tail;
-}
-
-/** Concatenates several inputs' batches in order. */
-export async function* concatInputs(inputs: readonly (() => AsyncIterable<Batch>)[]): AsyncGenerator<Batch> {
-  for (const open of inputs) yield* open();
 }

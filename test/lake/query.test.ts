@@ -7,6 +7,7 @@ import {
   MemoryMetaStore,
   TypeContext,
   compile,
+  encodeBatches,
   formatByName,
   lakeSources,
   readValues,
@@ -31,10 +32,7 @@ async function query(lake: Lake, text: string): Promise<string> {
   let out = '';
   const dec = new TextDecoder();
   async function* none(): AsyncGenerator<Batch> {}
-  for await (const b of q.pipeline.run(none(), zctx)) {
-    const c = enc.write(b);
-    out += typeof c === 'string' ? c : dec.decode(c);
-  }
+  for await (const c of encodeBatches(q.pipeline.run(none(), zctx), enc)) out += typeof c === 'string' ? c : dec.decode(c);
   return out;
 }
 

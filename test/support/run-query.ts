@@ -1,6 +1,6 @@
 // Runs a query in process over ZSON input and returns zq -z style output,
 // for language tests written as (query, input, output) cases.
-import { TypeContext, compile, readValues, formatByName } from '../../src/index.js';
+import { TypeContext, compile, encodeBatches, readValues, formatByName } from '../../src/index.js';
 
 export async function runQuery(query: string, input: string): Promise<string> {
   const zctx = new TypeContext();
@@ -16,12 +16,7 @@ export async function runQuery(query: string, input: string): Promise<string> {
   const dec = new TextDecoder();
   let out = '';
   const src = q.startsWithYield && input === '' ? nullInput() : readValues(stream, zctx, { format: 'zson' });
-  for await (const batch of q.pipeline.run(src, zctx)) {
-    const c = enc.write(batch);
-    out += typeof c === 'string' ? c : dec.decode(c);
-  }
-  const c = enc.end();
-  out += typeof c === 'string' ? c : dec.decode(c);
+  for await (const c of encodeBatches(q.pipeline.run(src, zctx), enc)) out += typeof c === 'string' ? c : dec.decode(c);
   return out;
 }
 
