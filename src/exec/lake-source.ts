@@ -1,31 +1,47 @@
 // The compiler's Source over a lake: `from pool`, `from pool@branch` and
 // `from pool@<commit id>` (time travel) read the pool's objects in pool-key
 // order, decoded into the query's type context; the load operator commits
-// into a pool. Meta-queries (`:objects`, `:log`, ...) come with the rest of
-// the lake's views.
+// into a pool. Meta-queries (`:objects`, `:log`, ...) and pool name
+// patterns are opened by meta-queries.ts.
 
-import type { SourceResolver } from '../compiler/index.js';
+import type { Pushdown, SourceResolver } from '../compiler/index.js';
 import type { Lake } from '../lake/index.js';
 import { UnsupportedError, InvalidError } from '../errors/index.js';
 import { TypeBytes, Value, type TypeContext } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
+import { openSpecialSource } from './meta-queries.js';
+import { countPool } from './pool-count.js';
+import { indexLookupOf } from './index-lookup.js';
 
 export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceResolver): SourceResolver {
   return {
-    open(src, env) {
+    open(src, env, pushdown) {
       if (src.kind !== 'Pool') {
-        if (fallback !== undefined) return fallback.open(src, env);
+        if (fallback !== undefined) return fallback.open(src, env, pushdown);
         throw new UnsupportedError(`${src.kind === 'File' ? 'file' : 'get'}: not available in a lake query`);
       }
       const spec = src.spec;
-      if (spec.pool === null || spec.meta !== null) throw new UnsupportedError('lake meta-queries are not supported yet');
-      if (spec.pool.kind !== 'String' && spec.pool.kind !== 'QuotedString') {
-        throw new UnsupportedError('pool name patterns are not supported yet');
+      // Meta-queries and pool name patterns: see meta-queries.ts.
+      if (spec.pool === null || spec.meta !== null || (spec.pool.kind !== 'String' && spec.pool.kind !== 'QuotedString')) {
+        return openSpecialSource(lake, zctx, spec);
       }
       const name = spec.pool.text;
       const commitish = spec.commit ?? 'main';
       if (commitish === '') throw new InvalidError(`${name}: missing branch or commit after "@"`);
-      return lake.scan(name, commitish, { ctx: zctx });
+      // The pushed filter's range of the pool key prunes objects and seek
+      // streams, and an equality prunes objects by their field indexes.
+      const lookup = pushdown === undefined ? null : indexLookupOf(pushdown.filter, zctx);
+      const scan = lake.scan(name, commitish, {
+        ctx: zctx,
+        ...(pushdown !== undefined ? { keySpan: (path) => pushdown.keySpan(path) } : {}),
+        ...(lookup !== null ? { indexLookup: lookup } : {}),
+      });
+      return pushdown === undefined ? scan : filtered(scan, pushdown);
+    },
+    // count() of a pool from metadata where it can (pool-count.ts).
+    count(src, env, pushdown) {
+      if (src.kind !== 'Pool') return fallback?.count?.(src, env, pushdown) ?? Promise.resolve(null);
+      return countPool(lake, src, pushdown);
     },
     // Zed's load operator yields the new commit's id as a bytes value.
     load(target, input) {
@@ -42,4 +58,21 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       })();
     },
   };
+}
+
+/** The scan with the pushed filter applied as it is read, so the query drops its own copy. */
+async function* filtered(scan: AsyncIterable<Value[]>, pushdown: Pushdown): AsyncGenerator<Value[]> {
+  pushdown.applied();
+  const keep = pushdown.predicate;
+  for await (const batch of scan) {
+    let i = 0;
+    while (i < batch.length && keep(batch[i]!)) i++;
+    if (i === batch.length) {
+      yield batch;
+      continue;
+    }
+    const out = batch.slice(0, i);
+    for (i++; i < batch.length; i++) if (keep(batch[i]!)) out.push(batch[i]!);
+    if (out.length > 0) yield out;
+  }
 }

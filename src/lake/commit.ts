@@ -2,6 +2,8 @@
 // build a commit against the branch tip, then move the tip only if it has not
 // moved (MetaStore.commit is the compare-and-set); on conflict rebuild and
 // retry, at most 10 attempts in all. `retries` records the failed attempts.
+// Unlike Zed, a retry first waits a short random time, so writers that keep
+// colliding spread out instead of failing together.
 
 import { ConflictError } from '../errors/index.js';
 import type { JournalEntry, MetaStore } from '../storage/index.js';
@@ -22,12 +24,21 @@ export interface CommitOptions {
 
 export interface CommitPlan {
   readonly actions: readonly CommitAction[];
+  /** The message when the options give none. */
   readonly message: string;
+  /** The author when the options give none (default empty). */
+  readonly author?: string;
 }
 
 export interface CommitDeps {
   readonly meta: MetaStore;
   now(): bigint;
+}
+
+/** Backoff before retry `n` (1-based): up to 2^n ms, at random. */
+function backoff(n: number): Promise<void> {
+  const ms = Math.random() * 2 ** Math.min(n, 8);
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**
@@ -43,6 +54,7 @@ export async function commitWithRetry(
 ): Promise<JournalEntry> {
   let lastConflict: ConflictError | undefined;
   for (let retries = 0; retries < MAX_COMMIT_ATTEMPTS; retries++) {
+    if (retries > 0) await backoff(retries);
     const tip = await deps.meta.getBranch(poolId, branch);
     if (tip === null) throw branchNotFound(branch);
     const plan = await build(tip.commit);
@@ -53,7 +65,7 @@ export async function commitWithRetry(
         id,
         parent: tip.commit,
         retries,
-        author: opts.author ?? '',
+        author: opts.author ?? plan.author ?? '',
         date: now,
         message: opts.message !== undefined && opts.message !== '' ? opts.message : plan.message,
         meta: encodeMeta(opts.meta),
@@ -65,4 +77,12 @@ export async function commitWithRetry(
     }
   }
   throw commitFailed(branch, MAX_COMMIT_ATTEMPTS, lastConflict);
+}
+
+/** The options without `meta`: merge, revert and delete by ids commit a null meta, as in Zed. */
+export function withoutMeta(opts: CommitOptions): CommitOptions {
+  return {
+    ...(opts.author !== undefined ? { author: opts.author } : {}),
+    ...(opts.message !== undefined ? { message: opts.message } : {}),
+  };
 }

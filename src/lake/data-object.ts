@@ -1,6 +1,9 @@
 // Data objects: immutable ZNG files of values sorted by the pool key, stored
-// under a per-pool prefix, and the metadata a commit records for each
-// (Zed's data.Object: id, min, max, count, size).
+// under a per-pool prefix with a seek index beside each, and the metadata a
+// commit records for each (Zed's data.Object: id, min, max, count, size).
+// Blob keys: `<pool>/data/<id>.zng`, `<pool>/data/<id>-seek.zng`,
+// `<pool>/data/<id>.vng` (a vector copy) and `<pool>/index/<rule>/<id>.zng`
+// (index objects), ids in base62 as Zed names its files.
 
 import { ksuidHexToBase62, type KsuidHex } from '../util/ksuid.js';
 import type { Value } from '../zed/index.js';
@@ -25,6 +28,39 @@ export function poolPrefix(poolId: KsuidHex): string {
 /** The blob key of a data object. */
 export function objectKey(poolId: KsuidHex, id: KsuidHex): string {
   return `${poolPrefix(poolId)}data/${ksuidHexToBase62(id)}.zng`;
+}
+
+/** The blob key of a data object's seek index. */
+export function seekIndexKey(poolId: KsuidHex, id: KsuidHex): string {
+  return `${poolPrefix(poolId)}data/${ksuidHexToBase62(id)}-seek.zng`;
+}
+
+/** The blob key of a data object's vector (VNG) copy. */
+export function vectorKey(poolId: KsuidHex, id: KsuidHex): string {
+  return `${poolPrefix(poolId)}data/${ksuidHexToBase62(id)}.vng`;
+}
+
+/** The prefix of a pool's data objects, seek indexes and vectors. */
+export function dataPrefix(poolId: KsuidHex): string {
+  return `${poolPrefix(poolId)}data/`;
+}
+
+/** The blob key of the index object rule `ruleId` built for data object `id`. */
+export function indexObjectKey(poolId: KsuidHex, ruleId: KsuidHex, id: KsuidHex): string {
+  return `${poolPrefix(poolId)}index/${ksuidHexToBase62(ruleId)}/${ksuidHexToBase62(id)}.zng`;
+}
+
+/** The prefix of every index object of a pool. */
+export function indexPrefix(poolId: KsuidHex): string {
+  return `${poolPrefix(poolId)}index/`;
+}
+
+const DATA_FILE = /\/data\/([0-9A-Za-z]{27})(?:\.zng|-seek\.zng|\.vng)$/;
+const INDEX_FILE = /\/index\/[0-9A-Za-z]{27}\/([0-9A-Za-z]{27})\.zng$/;
+
+/** The base62 id of the data object a blob key belongs to (data, seek index, vector or index object). */
+export function objectIdOfKey(key: string): string | null {
+  return DATA_FILE.exec(key)?.[1] ?? INDEX_FILE.exec(key)?.[1] ?? null;
 }
 
 /** Zed's one-line description of an object (data.Object.String). */

@@ -1,4 +1,5 @@
-// The lake: pools, branches, commits, snapshots, data objects; load, delete and scan.
+// The lake: pools, branches, commits, snapshots, data objects; load, delete,
+// merge, revert, vacuum, index rules and objects, scans and counts.
 export {
   Lake,
   DEFAULT_SEEK_STRIDE,
@@ -6,13 +7,49 @@ export {
   type BranchMeta,
   type CommitResult,
   type CreatePoolOptions,
-  type LakeDeps,
   type LoadResult,
   type ScanOptions,
 } from './lake.js';
-export { MAX_COMMIT_ATTEMPTS, type CommitOptions } from './commit.js';
-export { decodeActions, decodeMeta, encodeActions, type CommitAction } from './commit-actions.js';
-export { describeObject, objectKey, poolPrefix, type DataObject } from './data-object.js';
+export type { LakeDeps, LakeQueryRunner } from './context.js';
+export { MAX_COMMIT_ATTEMPTS, type CommitOptions, type CommitPlan } from './commit.js';
+export {
+  actionValue,
+  commitValue,
+  decodeActions,
+  decodeIndexRule,
+  decodeMeta,
+  encodeActions,
+  indexObjectValue,
+  indexRuleValue,
+  objectValue,
+  type CommitAction,
+  type IndexObject,
+} from './commit-actions.js';
+export type { CountOptions } from './count.js';
+export {
+  describeObject,
+  indexObjectKey,
+  objectKey,
+  poolPrefix,
+  seekIndexKey,
+  vectorKey,
+  type DataObject,
+} from './data-object.js';
 export { parseId, parseIdOrThrow } from './ids.js';
-export { compareKeys, keyComparator, keyOf, poolKeyOf, spanOverlaps, type KeySpan, type PoolKey } from './pool-key.js';
+export { indexMessage, type IndexRuleInput } from './index-rules.js';
+export { deleteWhereMessage, DEFAULT_LOAD_MEMORY_LIMIT, ObjectWriter } from './load.js';
+export {
+  compareKeys,
+  keyComparator,
+  keyInSpan,
+  keyOf,
+  poolKeyOf,
+  spanOverlaps,
+  type KeySpan,
+  type PoolKey,
+} from './pool-key.js';
+export type { ScanStats } from './scan.js';
 export { Snapshot } from './snapshot.js';
+export type { PoolStats } from './stats.js';
+export { DEFAULT_ORPHAN_GRACE_NS, type VacuumOptions, type VacuumResult } from './vacuum.js';
+export { int64, RecordMaker, str, time, uint64, uint8 } from './zed-records.js';

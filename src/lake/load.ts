@@ -1,48 +1,65 @@
-// Load: cuts incoming values into runs of about `threshold` value bytes,
-// sorts each run by the pool key and writes it as one immutable ZNG data
-// object (spec lake-api.md §8). Objects of one load may overlap. Objects are
+// Load: cuts incoming values into runs, sorts each run by the pool key and
+// writes it as one immutable data object (spec lake-api.md §8). A run ends
+// when its value bytes reach the pool's `threshold` (as in Zed) or the
+// lake's load memory limit, whichever is smaller, so a load of any size
+// holds one run at a time. Objects of one load may overlap. Objects are
 // written before the commit, so a failure leaves only unreferenced objects,
-// which no snapshot sees and vacuum may remove.
-//
-// Memory: one run (about `threshold` bytes of values) is held and sorted at a
-// time; Zed spills larger runs to disk, which this does not do yet.
-
+// which no snapshot sees and vacuum removes.
 import { InvalidError } from '../errors/index.js';
-import { encodeZng } from '../formats/zng/index.js';
-import type { BlobStore } from '../storage/index.js';
-import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
-import type { Value } from '../zed/index.js';
-import { describeObject, objectKey, type DataObject } from './data-object.js';
-import { compareKeys, entryComparator, keyOf, type KeyedValue, type PoolKey } from './pool-key.js';
+import type { KsuidHex } from '../util/ksuid.js';
+import { compareValues, type Value } from '../zed/index.js';
+import { describeObject, type DataObject } from './data-object.js';
+import { writeDataObject, type ObjectWriterDeps } from './object-writer.js';
+import { keyOf, type PoolKey } from './pool-key.js';
+import { RunBuffer } from './run-buffer.js';
 
-export interface ObjectWriterDeps {
-  readonly blobs: BlobStore;
-  now(): bigint;
+/** Default bound on the value bytes a load holds before it writes an object. */
+export const DEFAULT_LOAD_MEMORY_LIMIT = 64 * 1024 * 1024;
+
+export interface ObjectWriterOptions {
+  readonly threshold: number;
+  readonly seekStride: number;
+  /** Value bytes held before a run is written (default DEFAULT_LOAD_MEMORY_LIMIT). */
+  readonly memoryLimit?: number;
+  /**
+   * The input is already in pool-key order (a compaction): objects then never
+   * overlap, and one is never cut inside a run of equal keys (Zed's SortedWriter).
+   */
+  readonly sorted?: boolean;
 }
 
-/** Writes the data objects of one load. */
+/** Writes the data objects of one load (or of a rewrite, as delete-where does). */
 export class ObjectWriter {
   readonly objects: DataObject[] = [];
-  #run: KeyedValue[] = [];
-  #runBytes = 0;
-  readonly #compare: (a: KeyedValue, b: KeyedValue) => number;
+  readonly #run: RunBuffer;
+  readonly #limit: number;
 
   constructor(
     private readonly deps: ObjectWriterDeps,
     private readonly poolId: KsuidHex,
     private readonly key: PoolKey,
-    private readonly threshold: number,
+    private readonly opts: ObjectWriterOptions,
   ) {
-    this.#compare = entryComparator(key.order);
+    this.#limit = Math.max(1, Math.min(opts.threshold, opts.memoryLimit ?? DEFAULT_LOAD_MEMORY_LIMIT));
+    this.#run = new RunBuffer(key.path);
   }
 
-  /** Buffers a batch, writing an object whenever the run reaches the threshold. */
+  /** Buffers a batch, writing an object whenever the run reaches its bound. */
   async write(batch: readonly Value[]): Promise<void> {
-    const path = this.key.path;
+    const run = this.#run;
+    if (this.opts.sorted === true) {
+      for (const v of batch) {
+        if (run.bytes >= this.#limit) {
+          const last = run.lastAddedKey();
+          if (last === null || compareValues(last, keyOf(v, this.key.path)) !== 0) await this.#flush();
+        }
+        run.add(v);
+      }
+      return;
+    }
     for (const v of batch) {
-      this.#run.push({ key: keyOf(v, path), value: v });
-      this.#runBytes += v.bytes === null ? 0 : v.bytes.length;
-      if (this.#runBytes >= this.threshold) await this.#flush();
+      run.add(v);
+      if (run.bytes >= this.#limit) await this.#flush();
     }
   }
 
@@ -55,18 +72,12 @@ export class ObjectWriter {
   async #flush(): Promise<void> {
     const run = this.#run;
     if (run.length === 0) return;
-    this.#run = [];
-    this.#runBytes = 0;
-    run.sort(this.#compare);
-    const values = run.map((e) => e.value);
-    const bytes = encodeZng(values);
-    const id = newKsuidHex(this.deps.now());
-    await this.deps.blobs.put(objectKey(this.poolId, id), bytes);
-    // Sorted, so the ends of the run hold the smallest and largest keys.
-    const a = run[0]!.key;
-    const b = run[run.length - 1]!.key;
-    const [min, max] = compareKeys(a, b) <= 0 ? [a, b] : [b, a];
-    this.objects.push({ id, min, max, count: run.length, size: bytes.length });
+    run.sort(this.key.order);
+    try {
+      this.objects.push(await writeDataObject(this.deps, this.poolId, this.opts.seekStride, run));
+    } finally {
+      run.reset();
+    }
   }
 }
 
@@ -94,14 +105,29 @@ export function loadMessage(objects: readonly DataObject[]): string {
 }
 
 /**
- * Zed's default delete message. Zed's printObjects does not stop after the
- * limit: it adds `  ...` after every object past the eleventh (quirk kept).
+ * Zed's printObjects: it does not stop after the limit but adds `  ...`
+ * after every object past it (quirk kept); `limit` may go negative.
  */
-export function deleteMessage(objects: readonly DataObject[]): string {
-  let s = `deleted ${objects.length} data object${objects.length === 1 ? '' : 's'}\n\n`;
+export function printObjects(objects: readonly DataObject[], limit = MAX_MESSAGE_OBJECTS): string {
+  let s = '';
   for (let k = 0; k < objects.length; k++) {
     s += `  ${describeObject(objects[k]!)}\n`;
-    if (k >= MAX_MESSAGE_OBJECTS) s += '  ...\n';
+    if (k >= limit) s += '  ...\n';
+  }
+  return s;
+}
+
+/** Zed's default delete message. */
+export function deleteMessage(objects: readonly DataObject[]): string {
+  return `deleted ${objects.length} data object${objects.length === 1 ? '' : 's'}\n\n${printObjects(objects)}`;
+}
+
+/** Zed's default delete-where message (lake/branch.go deleteWhereMessage). */
+export function deleteWhereMessage(deleted: readonly DataObject[], added: readonly DataObject[]): string {
+  let s = deleteMessage(deleted);
+  if (added.length > 0) {
+    s += `\nadded ${added.length} data object${added.length === 1 ? '' : 's'}\n\n`;
+    s += printObjects(added, MAX_MESSAGE_OBJECTS - deleted.length);
   }
   return s;
 }

@@ -3,7 +3,7 @@
 // lake-api.md §8: nulls after every value, so first in a desc pool).
 
 import { compareBytes } from '../util/utf8.js';
-import { compareValues, NullValue, readElement, underlying, Value } from '../zed/index.js';
+import { compareValues, NullValue, readElement, TypeNull, underlying, Value, type RecordType, type Type } from '../zed/index.js';
 import type { PoolConfig, SortOrder } from '../storage/index.js';
 
 export interface PoolKey {
@@ -11,10 +11,17 @@ export interface PoolKey {
   readonly order: SortOrder;
 }
 
-/** A key range, both ends inclusive and in value order (not pool order); an absent end is open. */
+/**
+ * A key range in value order (not pool order); an absent end is unbounded.
+ * Ends are inclusive unless marked exclusive. Pruning treats every end as
+ * inclusive (it only needs to be conservative); exact uses (counts) honour
+ * the flags.
+ */
 export interface KeySpan {
   readonly lower?: Value;
   readonly upper?: Value;
+  readonly lowerExclusive?: boolean;
+  readonly upperExclusive?: boolean;
 }
 
 /** The pool's key: Zed uses only keys[0]; an empty list means `ts`. */
@@ -39,6 +46,42 @@ export function keyOf(v: Value, path: readonly string[]): Value {
     body = el.start < 0 ? null : body.subarray(el.start, el.end);
   }
   return new Value(type, body);
+}
+
+/** Where a key lies: its type and the bounds of its body in some buffer (start -1 for null). */
+export interface KeyLocation {
+  type: Type;
+  start: number;
+  end: number;
+}
+
+/**
+ * Finds the key at `path` in the value of type `type` whose body is
+ * `buf[start:end]` (start -1 for a null value), without allocating: the
+ * result's bounds index `buf`. A missing key is a null of type null.
+ */
+export function locateKey(type: Type, buf: Uint8Array, start: number, end: number, path: readonly string[], out: KeyLocation): void {
+  let t = type;
+  let s = start;
+  let e = end;
+  for (const name of path) {
+    const u = underlying(t);
+    const idx = u.kind === 'record' && s >= 0 ? u.indexOf(name) : -1;
+    if (idx < 0) {
+      out.type = TypeNull;
+      out.start = -1;
+      out.end = -1;
+      return;
+    }
+    let off = s;
+    for (let i = 0; i <= idx; i++) off = readElement(buf, off, e, el);
+    t = (u as RecordType).fields[idx]!.type;
+    s = el.start;
+    e = el.end;
+  }
+  out.type = t;
+  out.start = s;
+  out.end = e;
 }
 
 /** Compares keys in value order with nulls last (the order of min and max). */
@@ -69,6 +112,20 @@ const EMPTY = new Uint8Array(0);
 export interface KeyedValue {
   readonly key: Value;
   readonly value: Value;
+}
+
+/** Whether `key` lies in `span`; a null key lies in none (a comparison with null is never true). */
+export function keyInSpan(key: Value, span: KeySpan): boolean {
+  if (key.bytes === null) return false;
+  if (span.lower !== undefined) {
+    const c = compareKeys(key, span.lower);
+    if (c < 0 || (c === 0 && span.lowerExclusive === true)) return false;
+  }
+  if (span.upper !== undefined) {
+    const c = compareKeys(key, span.upper);
+    if (c > 0 || (c === 0 && span.upperExclusive === true)) return false;
+  }
+  return true;
 }
 
 /** Whether an object holding keys from `min` to `max` may hold a key in `span`. */

@@ -1,7 +1,8 @@
 // Scan: reads a snapshot's data objects as one stream in pool-key order. Each
 // object is sorted, so a k-way merge suffices; objects are opened only when the
 // merge reaches their first key, so disjoint objects are read one at a time.
-// Objects whose [min,max] cannot meet the key span are not read at all.
+// Objects whose [min,max] cannot meet the key span are not read at all, and of
+// the others only the seek streams that may meet it are read.
 
 import { NotFoundError } from '../errors/index.js';
 import { ZngDecoder } from '../formats/zng/index.js';
@@ -10,6 +11,7 @@ import { ksuidHexToBase62, type KsuidHex } from '../util/ksuid.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import { objectKey, type DataObject } from './data-object.js';
 import { entryComparator, keyComparator, keyOf, spanOverlaps, type KeySpan, type PoolKey } from './pool-key.js';
+import { seekRanges, type SeekEntry, type SeekRange } from './seek-index.js';
 
 const BATCH_SIZE = 1024;
 
@@ -52,6 +54,17 @@ class Cursor {
     }
     this.key = keyOf(this.values[this.i]!, this.path);
     return true;
+  }
+
+  /** The values from the current one to the end of the object, as they decode. */
+  async *drain(): AsyncGenerator<Value[]> {
+    if (this.i < this.values.length) yield this.i === 0 ? this.values : this.values.slice(this.i);
+    for (;;) {
+      const r = await this.reader.read();
+      const values = r.done ? this.#decoder.end() : this.#decoder.push(r.value);
+      if (values.length > 0) yield values;
+      if (r.done) return;
+    }
   }
 
   close(): void {
@@ -99,8 +112,82 @@ class Heap {
   }
 }
 
+/** What a scan read, for query statistics (Zed's bytes_read, objects). */
+export interface ScanStats {
+  /** Bytes of data objects read. */
+  bytesRead: number;
+  /** Data objects opened. */
+  objectsRead: number;
+}
+
 export interface ScanDeps {
   readonly blobs: BlobStore;
+  /** The object's seek index, or null when it has none. */
+  seekIndex(poolId: KsuidHex, id: KsuidHex): Promise<readonly SeekEntry[] | null>;
+}
+
+const RANGE_CHUNK = 1 << 20;
+
+/** Opens object `o` whole, or only its streams that may meet `span`. */
+export async function openObject(
+  deps: ScanDeps,
+  poolId: KsuidHex,
+  o: DataObject,
+  span: KeySpan | undefined,
+  stats: ScanStats | undefined,
+): Promise<ReadableStream<Uint8Array>> {
+  const key = objectKey(poolId, o.id);
+  let ranges: SeekRange[] | null = null;
+  if (span !== undefined) {
+    const entries = await deps.seekIndex(poolId, o.id);
+    if (entries !== null) ranges = seekRanges(entries, span);
+  }
+  if (stats !== undefined) stats.objectsRead++;
+  if (ranges === null) {
+    const stream = await deps.blobs.getStream(key);
+    if (stream === null) throw missingObject(o.id);
+    return stats === undefined ? stream : stream.pipeThrough(counter(stats));
+  }
+  return rangeStream(deps.blobs, key, o.id, ranges, stats);
+}
+
+/** Reads byte ranges of a blob a chunk at a time. */
+function rangeStream(blobs: BlobStore, key: string, id: KsuidHex, ranges: readonly SeekRange[], stats: ScanStats | undefined): ReadableStream<Uint8Array> {
+  let r = 0;
+  let at = ranges[0]?.offset ?? 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const range = ranges[r];
+      if (range === undefined) {
+        controller.close();
+        return;
+      }
+      const end = range.offset + range.length;
+      const n = Math.min(RANGE_CHUNK, end - at);
+      const chunk = await blobs.getRange(key, at, n);
+      if (chunk === null) throw missingObject(id);
+      if (stats !== undefined) stats.bytesRead += chunk.length;
+      at += chunk.length;
+      if (chunk.length < n || at >= end) {
+        r++;
+        at = ranges[r]?.offset ?? 0;
+      }
+      if (chunk.length > 0) controller.enqueue(chunk);
+    },
+  });
+}
+
+function counter(stats: ScanStats): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform(chunk, controller) {
+      stats.bytesRead += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+function missingObject(id: KsuidHex): NotFoundError {
+  return new NotFoundError(`object ${ksuidHexToBase62(id)}: file does not exist`);
 }
 
 /** Merges `objects` (already planned) in pool-key order, in batches. */
@@ -110,6 +197,8 @@ export async function* mergeObjects(
   objects: readonly DataObject[],
   key: PoolKey,
   ctx: TypeContext,
+  span?: KeySpan,
+  stats?: ScanStats,
 ): AsyncGenerator<Value[]> {
   const entryCmp = entryComparator(key.order);
   const keyCmp = keyComparator(key.order);
@@ -118,11 +207,11 @@ export async function* mergeObjects(
     return c !== 0 ? c < 0 : a.order < b.order;
   });
   const first = (o: DataObject): Value => (key.order === 'asc' ? o.min : o.max);
+  const last = (o: DataObject): Value => (key.order === 'asc' ? o.max : o.min);
   let next = 0;
   const open = async (): Promise<void> => {
     const o = objects[next]!;
-    const stream = await deps.blobs.getStream(objectKey(poolId, o.id));
-    if (stream === null) throw new NotFoundError(`object ${ksuidHexToBase62(o.id)}: file does not exist`);
+    const stream = await openObject(deps, poolId, o, span, stats);
     const c = new Cursor(next++, stream.getReader(), ctx, key.path);
     c.i = -1;
     if (await c.advance()) heap.push(c);
@@ -136,6 +225,16 @@ export async function* mergeObjects(
       }
       const top = heap.items[0];
       if (top === undefined) break;
+      if (heap.items.length === 1 && (next >= objects.length || keyCmp(first(objects[next]!), last(objects[top.order]!)) > 0)) {
+        // The only open object, and none to open before its end: pass its values through.
+        if (batch.length > 0) {
+          yield batch;
+          batch = [];
+        }
+        yield* top.drain();
+        heap.pop();
+        continue;
+      }
       batch.push(top.value);
       if (top.i + 1 < top.values.length) {
         // Synchronous step within the decoded chunk.

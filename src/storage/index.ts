@@ -5,12 +5,20 @@ export { checkBlobKey, checkBlobRange, type BlobInfo, type BlobStore } from './b
 export type {
   BranchConfig,
   CommitRecord,
+  IndexRule,
   JournalEntry,
   MetaStore,
   PoolConfig,
   PoolLayout,
   SortOrder,
 } from './meta-store.js';
-export { poolNotFound, poolExists, branchNotFound, branchExists } from './meta-store.js';
+export {
+  poolNotFound,
+  poolExists,
+  branchNotFound,
+  branchExists,
+  compareIndexRules,
+  indexRuleSpec,
+} from './meta-store.js';
 export { MemoryBlobStore, MemoryMetaStore } from './memory/index.js';
 export { migrate, migrations, sqlSchema, SqlMetaStore, type SqlDatabase } from './sql/index.js';

@@ -49,6 +49,29 @@ export interface CommitRecord {
   readonly actions: Uint8Array;
 }
 
+/**
+ * A lake-wide index rule (Zed v1.8.0's lake/index rules, API revisions up to
+ * 1.8.0): a named group member that says what to index in each data object.
+ * Rules of one name form a group; `equivalence` tells which rules would build
+ * the same index object (Zed's index.Equivalent).
+ */
+export type IndexRule =
+  | { readonly kind: 'field'; readonly id: KsuidHex; readonly name: string; readonly ts: bigint; readonly fields: readonly (readonly string[])[] }
+  | { readonly kind: 'type'; readonly id: KsuidHex; readonly name: string; readonly ts: bigint; readonly type: string }
+  | { readonly kind: 'agg'; readonly id: KsuidHex; readonly name: string; readonly ts: bigint; readonly script: string };
+
+/** What makes two rules of one name equivalent: their kind and what they index. */
+export function indexRuleSpec(rule: IndexRule): string {
+  switch (rule.kind) {
+    case 'field':
+      return JSON.stringify(rule.fields);
+    case 'type':
+      return rule.type;
+    case 'agg':
+      return rule.script;
+  }
+}
+
 /** A commit with its place in the pool's journal (1, 2, ... in append order). */
 export interface JournalEntry extends CommitRecord {
   readonly seq: number;
@@ -90,6 +113,16 @@ export interface MetaStore {
   journal(poolId: KsuidHex, afterSeq?: number): Promise<JournalEntry[]>;
   /** The commit `id` and its ancestors, newest first (empty for the nil id). */
   ancestry(poolId: KsuidHex, id: KsuidHex): Promise<JournalEntry[]>;
+
+  /**
+   * Adds index rules, all or none: an id in use or a rule equivalent to one
+   * of the same name (same kind and spec, see indexRuleSpec) refuses them all.
+   */
+  addIndexRules(rules: readonly IndexRule[]): Promise<void>;
+  /** Removes the rules with these ids, all or none; returns them in the order asked. */
+  deleteIndexRules(ids: readonly KsuidHex[]): Promise<IndexRule[]>;
+  /** Every index rule, by name, then creation time, then id. */
+  listIndexRules(): Promise<IndexRule[]>;
 }
 
 // Zed's messages for the store's failures, shared by every implementation.
@@ -114,6 +147,25 @@ export function tipMoved(branch: string, expected: KsuidHex): ConflictError {
   return new ConflictError(
     `branch ${JSON.stringify(branch)}: tip is no longer ${ksuidHexToBase62(expected)}: commit failed`,
   );
+}
+
+export function indexRuleExists(): ExistsError {
+  return new ExistsError('index rule already exists');
+}
+
+export function indexRuleIdInUse(id: KsuidHex): ExistsError {
+  return new ExistsError(`rule ${JSON.stringify(ksuidHexToBase62(id))}: ID in use`);
+}
+
+export function indexRuleNotFound(id: KsuidHex): NotFoundError {
+  return new NotFoundError(`index ${ksuidHexToBase62(id)} not found`);
+}
+
+/** Orders rules as listIndexRules does. */
+export function compareIndexRules(a: IndexRule, b: IndexRule): number {
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  if (a.ts !== b.ts) return a.ts < b.ts ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** Zed names pools by id as base62 text in messages. */

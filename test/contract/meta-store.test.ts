@@ -11,13 +11,16 @@ import { openLibsqlMetaStore } from '../../adapters/local/libsql.js';
 import {
   ConflictError,
   ExistsError,
+  ksuidHexToBase62,
   MemoryMetaStore,
   migrate,
+  migrations,
   NIL_KSUID,
   NotFoundError,
   newKsuidHex,
   sqlSchema,
   type CommitRecord,
+  type IndexRule,
   type KsuidHex,
   type MetaStore,
   type PoolConfig,
@@ -321,6 +324,67 @@ describe.each(implementations)('MetaStore (%s)', (_name, make) => {
       expect(chain.map((c) => c.seq)).toEqual(journal.map((j) => j.seq).reverse());
     });
   });
+
+  describe('index rules', () => {
+    const fieldRule = (name: string, fields: string[][], over: Partial<IndexRule> = {}): IndexRule =>
+      ({ kind: 'field', id: newId(), name, ts: T0 + clock * 7n, fields, ...over }) as IndexRule;
+
+    it('adds rules of every kind and lists them by name, then time', async () => {
+      const a = fieldRule('g', [['x', 'y']], { ts: T0 + 2n });
+      const b: IndexRule = { kind: 'type', id: newId(), name: 'g', ts: T0 + 1n, type: 'ip' };
+      const c: IndexRule = { kind: 'agg', id: newId(), name: 'a', ts: T0 + 3n, script: 'count() by x' };
+      await store.addIndexRules([a, b]);
+      await store.addIndexRules([c]);
+      expect(await store.listIndexRules()).toEqual([c, b, a]);
+    });
+
+    it('refuses an equivalent rule of the same name, and writes none of the request', async () => {
+      await store.addIndexRules([fieldRule('g', [['x']])]);
+      const fresh = fieldRule('h', [['x']]);
+      const clash = fieldRule('g', [['x']]);
+      const err = await store.addIndexRules([fresh, clash]).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ExistsError);
+      expect((err as Error).message).toBe('index rule already exists');
+      expect((await store.listIndexRules()).map((r) => r.name)).toEqual(['g']);
+      // The same field under another name, or another field under the same name, is fine.
+      await store.addIndexRules([fresh, fieldRule('g', [['y']])]);
+      expect(await store.listIndexRules()).toHaveLength(3);
+    });
+
+    it('refuses an id in use and a duplicate inside one request', async () => {
+      const a = fieldRule('g', [['x']]);
+      await store.addIndexRules([a]);
+      await expect(store.addIndexRules([fieldRule('k', [['z']], { id: a.id })])).rejects.toThrow(
+        `rule "${ksuidHexToBase62(a.id)}": ID in use`,
+      );
+      await expect(store.addIndexRules([fieldRule('k', [['z']]), fieldRule('k', [['z']])])).rejects.toThrow(
+        'index rule already exists',
+      );
+      expect(await store.listIndexRules()).toEqual([a]);
+    });
+
+    it('deletes rules all or none and returns them in the order asked', async () => {
+      const a = fieldRule('g', [['x']]);
+      const b = fieldRule('g', [['y']]);
+      const c = fieldRule('h', [['z']]);
+      await store.addIndexRules([a, b, c]);
+      const missing = newId();
+      const err = await store.deleteIndexRules([a.id, missing]).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(NotFoundError);
+      expect((err as Error).message).toBe(`index ${ksuidHexToBase62(missing)} not found`);
+      expect(await store.listIndexRules()).toHaveLength(3);
+      expect(await store.deleteIndexRules([c.id, a.id])).toEqual([c, a]);
+      expect(await store.listIndexRules()).toEqual([b]);
+      await expect(store.deleteIndexRules([a.id])).rejects.toBeInstanceOf(NotFoundError);
+      expect(await store.deleteIndexRules([])).toEqual([]);
+    });
+
+    it('lets exactly one of racing adders of equivalent rules win', async () => {
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => store.addIndexRules([fieldRule('r', [['q']])])));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await store.listIndexRules()).toHaveLength(1);
+    });
+  });
 });
 
 /**
@@ -353,7 +417,7 @@ describe('SQL MetaStore migrations', () => {
     const first = await openLibsqlMetaStore(url);
     const p = pool('kept');
     await first.store.createPool(p);
-    expect(await migrate(first.db)).toBe(1);
+    expect(await migrate(first.db)).toBe(migrations.length);
     first.close();
     const second = await openLibsqlMetaStore(url);
     expect(await second.store.getPool(p.id)).toEqual(p);
@@ -363,7 +427,7 @@ describe('SQL MetaStore migrations', () => {
   it('the migrated tables match the drizzle schema', async () => {
     const m = await openLibsqlMetaStore(`file:${join(dir, 'meta.db')}`);
     try {
-      for (const table of [sqlSchema.pools, sqlSchema.branches, sqlSchema.commits, sqlSchema.schemaVersion]) {
+      for (const table of [sqlSchema.pools, sqlSchema.branches, sqlSchema.commits, sqlSchema.indexRules, sqlSchema.schemaVersion]) {
         const config = getTableConfig(table);
         const cols = await m.db.all<{ name: string; type: string; notnull: number; pk: number }>(
           sql`SELECT name, type, "notnull", pk FROM pragma_table_info(${config.name})`,

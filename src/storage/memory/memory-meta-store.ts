@@ -6,12 +6,18 @@ import { ksuidHexToBase62, NIL_KSUID, type KsuidHex } from '../../util/ksuid.js'
 import {
   branchExists,
   branchNotFound,
+  compareIndexRules,
+  indexRuleExists,
+  indexRuleIdInUse,
+  indexRuleNotFound,
+  indexRuleSpec,
   poolExists,
   poolIdText,
   poolNotFound,
   tipMoved,
   type BranchConfig,
   type CommitRecord,
+  type IndexRule,
   type JournalEntry,
   type MetaStore,
   type PoolConfig,
@@ -26,6 +32,7 @@ interface PoolState {
 
 export class MemoryMetaStore implements MetaStore {
   readonly #pools = new Map<KsuidHex, PoolState>();
+  readonly #rules = new Map<KsuidHex, IndexRule>();
 
   async createPool(pool: PoolConfig): Promise<void> {
     if (this.#byName(pool.name) !== undefined) throw poolExists(pool.name);
@@ -114,6 +121,35 @@ export class MemoryMetaStore implements MetaStore {
     return out;
   }
 
+  async addIndexRules(rules: readonly IndexRule[]): Promise<void> {
+    const ids = new Set<KsuidHex>();
+    const specs = new Set<string>();
+    for (const r of this.#rules.values()) specs.add(equivalenceKey(r));
+    for (const r of rules) {
+      if (this.#rules.has(r.id) || ids.has(r.id)) throw indexRuleIdInUse(r.id);
+      const key = equivalenceKey(r);
+      if (specs.has(key)) throw indexRuleExists();
+      ids.add(r.id);
+      specs.add(key);
+    }
+    for (const r of rules) this.#rules.set(r.id, copyRule(r));
+  }
+
+  async deleteIndexRules(ids: readonly KsuidHex[]): Promise<IndexRule[]> {
+    const out: IndexRule[] = [];
+    for (const id of ids) {
+      const r = this.#rules.get(id);
+      if (r === undefined || out.includes(r)) throw indexRuleNotFound(id);
+      out.push(r);
+    }
+    for (const id of ids) this.#rules.delete(id);
+    return out.map(copyRule);
+  }
+
+  async listIndexRules(): Promise<IndexRule[]> {
+    return [...this.#rules.values()].sort(compareIndexRules).map(copyRule);
+  }
+
   #pool(id: KsuidHex): PoolState {
     const p = this.#pools.get(id);
     if (p === undefined) throw poolNotFound(poolIdText(id));
@@ -128,6 +164,14 @@ export class MemoryMetaStore implements MetaStore {
 
 function copyPool(p: PoolConfig): PoolConfig {
   return { ...p, layout: { order: p.layout.order, keys: p.layout.keys.map((k) => [...k]) } };
+}
+
+function equivalenceKey(r: IndexRule): string {
+  return JSON.stringify([r.name, r.kind, indexRuleSpec(r)]);
+}
+
+function copyRule(r: IndexRule): IndexRule {
+  return r.kind === 'field' ? { ...r, fields: r.fields.map((f) => [...f]) } : { ...r };
 }
 
 function copyCommit(c: JournalEntry): JournalEntry {

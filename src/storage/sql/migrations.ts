@@ -35,4 +35,14 @@ export const migrations: readonly (readonly string[])[] = [
     )`,
     `CREATE UNIQUE INDEX commits_seq ON commits (pool_id, seq)`,
   ],
+  [
+    `CREATE TABLE index_rules (
+      id TEXT PRIMARY KEY NOT NULL,
+      name TEXT NOT NULL,
+      ts TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      spec TEXT NOT NULL
+    )`,
+    `CREATE UNIQUE INDEX index_rules_equivalent ON index_rules (name, kind, spec)`,
+  ],
 ];

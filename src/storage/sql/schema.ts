@@ -77,3 +77,16 @@ export const commits = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.poolId, t.id] }), uniqueIndex('commits_seq').on(t.poolId, t.seq)],
 );
+
+/** Lake-wide index rules (API revisions up to 1.8.0); `spec` is indexRuleSpec's text. */
+export const indexRules = sqliteTable(
+  'index_rules',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    ts: nanos('ts').notNull(),
+    kind: text('kind', { enum: ['field', 'type', 'agg'] }).notNull(),
+    spec: text('spec').notNull(),
+  },
+  (t) => [uniqueIndex('index_rules_equivalent').on(t.name, t.kind, t.spec)],
+);

@@ -2,27 +2,34 @@
 // interactive transactions, so each write is one batch() whose statements are
 // conditional on the state they check: a failed check writes nothing.
 
-import { and, asc, eq, gt, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { ExistsError } from '../../errors/index.js';
 import { ksuidHexToBase62, NIL_KSUID, type KsuidHex } from '../../util/ksuid.js';
 import {
   branchExists,
   branchNotFound,
+  compareIndexRules,
+  indexRuleExists,
+  indexRuleIdInUse,
+  indexRuleNotFound,
+  indexRuleSpec,
   poolExists,
   poolIdText,
   poolNotFound,
   tipMoved,
   type BranchConfig,
   type CommitRecord,
+  type IndexRule,
   type JournalEntry,
   type MetaStore,
   type PoolConfig,
 } from '../meta-store.js';
 import type { SqlDatabase } from './database.js';
-import { branches, commits, pools } from './schema.js';
+import { branches, commits, indexRules, pools } from './schema.js';
 
 type PoolRow = typeof pools.$inferSelect;
 type CommitRow = typeof commits.$inferSelect;
+type RuleRow = typeof indexRules.$inferSelect;
 
 export class SqlMetaStore implements MetaStore {
   constructor(private readonly db: SqlDatabase) {}
@@ -210,6 +217,79 @@ export class SqlMetaStore implements MetaStore {
       out.push(toEntry(r));
     }
     return out;
+  }
+
+  async addIndexRules(rules: readonly IndexRule[]): Promise<void> {
+    // Refuse duplicates within the request before writing anything.
+    const ids = new Set<KsuidHex>();
+    const specs = new Set<string>();
+    for (const r of rules) {
+      if (ids.has(r.id)) throw indexRuleIdInUse(r.id);
+      const key = JSON.stringify([r.name, r.kind, indexRuleSpec(r)]);
+      if (specs.has(key)) throw indexRuleExists();
+      ids.add(r.id);
+      specs.add(key);
+    }
+    const [first, ...rest] = rules.map((r) =>
+      this.db.insert(indexRules).values({ id: r.id, name: r.name, ts: r.ts, kind: r.kind, spec: indexRuleSpec(r) }),
+    );
+    if (first === undefined) return;
+    try {
+      // The primary key and the equivalence index refuse a clash; the batch then writes nothing.
+      await this.db.batch([first, ...rest]);
+    } catch (e) {
+      for (const r of rules) {
+        const rows = await this.db.select().from(indexRules).where(eq(indexRules.id, r.id));
+        if (rows.length > 0) throw indexRuleIdInUse(r.id);
+        const same = await this.db
+          .select()
+          .from(indexRules)
+          .where(and(eq(indexRules.name, r.name), eq(indexRules.kind, r.kind), eq(indexRules.spec, indexRuleSpec(r))));
+        if (same.length > 0) throw indexRuleExists();
+      }
+      throw e;
+    }
+  }
+
+  async deleteIndexRules(ids: readonly KsuidHex[]): Promise<IndexRule[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length !== ids.length) {
+      const dup = ids.find((id, i) => ids.indexOf(id) !== i)!;
+      throw indexRuleNotFound(dup);
+    }
+    if (ids.length === 0) return [];
+    // One statement deletes them all, and only if every one is there.
+    const present = sql`(SELECT count(*) FROM ${indexRules} WHERE ${inArray(indexRules.id, unique)})`;
+    const deleted = await this.db
+      .delete(indexRules)
+      .where(and(inArray(indexRules.id, unique), sql`${present} = ${unique.length}`))
+      .returning();
+    if (deleted.length === unique.length) {
+      const byId = new Map(deleted.map((r) => [r.id, toRule(r)]));
+      return ids.map((id) => byId.get(id)!);
+    }
+    for (const id of ids) {
+      const rows = await this.db.select({ id: indexRules.id }).from(indexRules).where(eq(indexRules.id, id));
+      if (rows.length === 0) throw indexRuleNotFound(id);
+    }
+    throw indexRuleNotFound(ids[0]!);
+  }
+
+  async listIndexRules(): Promise<IndexRule[]> {
+    const rows = await this.db.select().from(indexRules);
+    return rows.map(toRule).sort(compareIndexRules);
+  }
+}
+
+function toRule(r: RuleRow): IndexRule {
+  const base = { id: r.id, name: r.name, ts: r.ts };
+  switch (r.kind) {
+    case 'field':
+      return { kind: 'field', ...base, fields: JSON.parse(r.spec) as string[][] };
+    case 'type':
+      return { kind: 'type', ...base, type: r.spec };
+    case 'agg':
+      return { kind: 'agg', ...base, script: r.spec };
   }
 }
 

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Lake speed (issue #4): load the generated NDJSON into a pool keyed on ts
+// through the library on the local adapter (data folder + libSQL file), next
+// to DuckDB loading the same file into a table; then four queries over the
+// pool, over `zlake zq` on the NDJSON, and over DuckDB's table, in one run.
+// Reports MB/s, seconds, ratios, the load's peak RSS and the bytes the
+// counts (and two scans, whole and pruned by a ts range) read from the pool.
+// Usage: node bench/lake.mjs [file.ndjson]   (npm run build; node bench/gen.mjs)
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+
+const file = process.argv[2] ?? 'bench/data/conn.ndjson';
+if (!existsSync(file)) {
+  console.error(`no ${file}: run "node bench/gen.mjs" first`);
+  process.exit(1);
+}
+const mb = statSync(file).size / 1e6;
+const { openLocalLake } = await import('../dist/adapters/local/index.js');
+const { compile, encodeBatches, formatByName, Lake, lakeSources, readValues, TypeContext } = await import('../dist/src/index.js');
+
+const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-lake-'));
+const local = await openLocalLake(dir);
+
+// Counts what the lake reads from its blob store.
+const read = { bytes: 0 };
+const counted = new Proxy(local.blobs, {
+  get(target, prop) {
+    const f = Reflect.get(target, prop, target);
+    if (typeof f !== 'function') return f;
+    if (prop === 'get' || prop === 'getRange') {
+      return async (...args) => {
+        const b = await f.apply(target, args);
+        if (b !== null) read.bytes += b.length;
+        return b;
+      };
+    }
+    if (prop === 'getStream') {
+      return async (...args) => {
+        const s = await f.apply(target, args);
+        return s === null
+          ? null
+          : s.pipeThrough(new TransformStream({ transform(c, ctl) { read.bytes += c.length; ctl.enqueue(c); } }));
+      };
+    }
+    return f.bind(target);
+  },
+});
+let clock = 0n;
+const lake = new Lake({ blobs: counted, meta: local.meta.store, now: () => BigInt(Date.now()) * 1_000_000n + clock++ });
+
+const secs = async (fn) => {
+  const t0 = performance.now();
+  const r = await fn();
+  return [(performance.now() - t0) / 1000, r];
+};
+
+// --- load ---
+await lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });
+const [loadSecs, loaded] = await secs(() =>
+  lake.load('conn', 'main', readValues(Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })), new TypeContext(), { format: 'ndjson' })),
+);
+const loadRss = process.resourceUsage().maxRSS / 1024;
+const stored = loaded.objects.reduce((n, o) => n + o.size, 0);
+
+let duck = null;
+let duckLoadSecs = null;
+try {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  duck = await (await DuckDBInstance.create(':memory:')).connect();
+  [duckLoadSecs] = await secs(() => duck.run(`create table conn as select * from read_json('${file}')`));
+} catch (e) {
+  console.log(`duckdb unavailable: ${e.message}`);
+}
+
+console.log(`${mb.toFixed(0)} MB of NDJSON, ${loaded.objects.length} data objects, ${(stored / 1e6).toFixed(1)} MB stored`);
+console.log(
+  `load: zlake ${(mb / loadSecs).toFixed(1)} MB/s (${loadSecs.toFixed(2)} s, peak RSS ${loadRss.toFixed(0)} MiB)` +
+    (duckLoadSecs === null ? '' : `, duckdb ${(mb / duckLoadSecs).toFixed(1)} MB/s (${duckLoadSecs.toFixed(2)} s), zlake/duck ${(duckLoadSecs / loadSecs).toFixed(2)}x`),
+);
+
+// The midpoint of the pool's ts range, as a string like the NDJSON's.
+const objects = await lake.objects('conn', 'main');
+const lo = Date.parse(objects[0].min.asString());
+const hi = Date.parse(objects[objects.length - 1].max.asString());
+const mid = new Date(Math.floor((lo + hi) / 2)).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+
+async function poolQuery(text) {
+  const zctx = new TypeContext();
+  const q = compile(text, { zctx, sources: lakeSources(lake, zctx) });
+  const enc = formatByName('zson').encoder({ pretty: 0 });
+  let out = '';
+  const dec = new TextDecoder();
+  async function* none() {}
+  for await (const c of encodeBatches(q.pipeline.run(none(), zctx), enc)) out += typeof c === 'string' ? c : dec.decode(c);
+  return out;
+}
+
+function zq(text) {
+  const t0 = performance.now();
+  const r = spawnSync('./bin/zlake', ['zq', '-z', text, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`zq ${text}: ${r.stderr}`);
+  return [(performance.now() - t0) / 1000, r.stdout];
+}
+
+const queries = [
+  { name: 'count()', pool: 'from conn | count()', zq: 'count()', duck: 'select count(*) from conn', bytes: true },
+  { name: `ts >= mid | count()`, pool: `from conn | ts >= "${mid}" | count()`, zq: `ts >= "${mid}" | count()`, duck: `select count(*) from conn where ts >= '${mid}'`, bytes: true },
+  { name: 'count() by proto,service', pool: 'from conn | count() by proto,service', zq: 'count() by proto,service', duck: 'select proto, service, count(*) from conn group by all' },
+  { name: 'sum(orig_bytes) by id.orig_h', pool: 'from conn | sum(orig_bytes) by id.orig_h', zq: 'sum(orig_bytes) by id.orig_h', duck: 'select id.orig_h, sum(orig_bytes) from conn group by all' },
+  // Scans that need values: the key range prunes objects and seek streams.
+  { name: 'sum(orig_bytes)', pool: 'from conn | sum(orig_bytes)', zq: 'sum(orig_bytes)', duck: 'select sum(orig_bytes) from conn', bytes: true },
+  { name: 'ts >= mid | sum(orig_bytes)', pool: `from conn | ts >= "${mid}" | sum(orig_bytes)`, zq: `ts >= "${mid}" | sum(orig_bytes)`, duck: `select sum(orig_bytes) from conn where ts >= '${mid}'`, bytes: true },
+];
+
+console.log(`\nmidpoint ${mid}\n`);
+console.log('query'.padEnd(30), '  pool s', '    zq s', '  duck s', ' zq/pool', ' duck/pool', '  bytes_read');
+for (const q of queries) {
+  read.bytes = 0;
+  const [ps, pout] = await secs(() => poolQuery(q.pool));
+  const bytes = read.bytes;
+  const [zs, zout] = zq(q.zq);
+  let ds = null;
+  if (duck) [ds] = await secs(() => duck.runAndReadAll(q.duck));
+  const lines = (s) => s.split('\n').filter(Boolean);
+  if (lines(pout).length !== lines(zout).length) throw new Error(`${q.name}: pool and zq disagree:\n${pout.slice(0, 300)}\n${zout.slice(0, 300)}`);
+  if (q.bytes && pout !== zout) throw new Error(`${q.name}: pool ${pout.trim()} but zq ${zout.trim()}`);
+  console.log(
+    q.name.padEnd(30),
+    ps.toFixed(3).padStart(8),
+    zs.toFixed(3).padStart(8),
+    (ds === null ? '-' : ds.toFixed(3)).padStart(8),
+    `${(zs / ps).toFixed(1)}x`.padStart(8),
+    (ds === null ? '-' : `${(ds / ps).toFixed(2)}x`).padStart(10),
+    q.bytes ? `${(bytes / 1e6).toFixed(2)} MB`.padStart(12) : '',
+    q.bytes ? ` (${pout.trim()})` : '',
+  );
+}
+local.close();
+rmSync(dir, { recursive: true, force: true });

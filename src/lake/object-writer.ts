@@ -1,0 +1,79 @@
+// Writes one data object: values already in pool-key order go out as ZNG
+// streams cut every `seekStride` bytes of keys, with the seek index beside
+// them (Zed's lake/data.Writer). The object's bytes are produced as the blob
+// store pulls them, so an object is never held whole in memory.
+import { ZngEncoder } from '../formats/zng/index.js';
+import type { BlobStore } from '../storage/index.js';
+import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
+import type { Value } from '../zed/index.js';
+import { objectKey, seekIndexKey, type DataObject } from './data-object.js';
+import { compareKeys } from './pool-key.js';
+import { encodeSeekIndex, type SeekEntry } from './seek-index.js';
+
+export interface ObjectWriterDeps {
+  readonly blobs: BlobStore;
+  now(): bigint;
+  /** LZ4-compress the frames of data objects (default false; see LakeDeps). */
+  readonly compressObjects?: boolean;
+}
+
+/** Values in pool-key order, read by position. */
+export interface SortedRun {
+  readonly length: number;
+  /** The i-th value (it may be a view valid only while the object is written). */
+  value(i: number): Value;
+  /** Body length of the i-th value's key (0 for a null key). */
+  keyLength(i: number): number;
+  /** The i-th value's key, owning its bytes. */
+  key(i: number): Value;
+}
+
+/** Writes `run` as a new data object and its seek index; returns the object's metadata. */
+export async function writeDataObject(
+  deps: ObjectWriterDeps,
+  poolId: KsuidHex,
+  seekStride: number,
+  run: SortedRun,
+): Promise<DataObject> {
+  const n = run.length;
+  const id = newKsuidHex(deps.now());
+  const enc = new ZngEncoder({ compress: deps.compressObjects === true });
+  const entries: SeekEntry[] = [];
+  const stride = Math.max(1, seekStride);
+  let i = 0;
+  let offset = 0;
+  const batch: Value[] = [];
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i >= n) {
+        controller.close();
+        return;
+      }
+      // One seek stream: values until their keys add up to the stride.
+      const first = i;
+      let trigger = 0;
+      batch.length = 0;
+      while (i < n) {
+        batch.push(run.value(i));
+        trigger += run.keyLength(i++);
+        if (trigger >= stride) break;
+      }
+      const body = enc.write(batch);
+      const tail = enc.endStream();
+      const a = run.key(first);
+      const b = run.key(i - 1);
+      const [min, max] = compareKeys(a, b) <= 0 ? [a, b] : [b, a];
+      const length = body.length + tail.length;
+      entries.push({ min, max, valOff: first, valCnt: i - first, offset, length });
+      offset += length;
+      if (body.length > 0) controller.enqueue(body);
+      if (tail.length > 0) controller.enqueue(tail);
+    },
+  });
+  await deps.blobs.put(objectKey(poolId, id), stream);
+  await deps.blobs.put(seekIndexKey(poolId, id), encodeSeekIndex(entries));
+  const a = run.key(0);
+  const b = run.key(n - 1);
+  const [min, max] = compareKeys(a, b) <= 0 ? [a, b] : [b, a];
+  return { id, min, max, count: n, size: offset };
+}

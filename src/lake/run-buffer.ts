@@ -1,0 +1,197 @@
+// A load's run of values held compactly: their bodies copied into an arena of
+// fixed-size chunks (a value never straddles two; a bigger one gets a chunk
+// of its own), with typed arrays of bounds and the pool key located inside
+// each body, so a run costs little more than its value bytes (no objects per
+// value, no copying as it grows) and the chunks are reused run after run.
+// Sorting permutes an index array; values come back out as views for the
+// object writer.
+import { compareBodies, ID, TypeNull, underlying, Value, type Type } from '../zed/index.js';
+import type { SortOrder } from '../storage/index.js';
+import { locateKey, type KeyLocation } from './pool-key.js';
+import type { SortedRun } from './object-writer.js';
+
+const CHUNK = 4 << 20;
+
+export class RunBuffer implements SortedRun {
+  /** The chunks; chunk `#chunk` is being filled up to `#fill`. */
+  #chunks: Uint8Array[] = [];
+  #chunk = -1;
+  #fill = 0;
+  /** Value bytes held. */
+  #len = 0;
+  #n = 0;
+  /** The chunk of each value (its body and key bounds index that chunk). */
+  #at = new Int32Array(1024);
+  /** Value body bounds (start -1: null) and key body bounds, per value. */
+  #vs = new Int32Array(1024);
+  #ve = new Int32Array(1024);
+  #ks = new Int32Array(1024);
+  #ke = new Int32Array(1024);
+  #types: Type[] = [];
+  #keyTypes: Type[] = [];
+  #order: Int32Array = new Int32Array(0);
+  readonly #loc: KeyLocation = { type: TypeNull, start: -1, end: -1 };
+
+  constructor(private readonly path: readonly string[]) {}
+
+  /** Value bytes held. */
+  get bytes(): number {
+    return this.#len;
+  }
+
+  get length(): number {
+    return this.#n;
+  }
+
+  add(v: Value): void {
+    const i = this.#n;
+    if (i === this.#vs.length) this.#growIndex();
+    const body = v.bytes;
+    let start = -1;
+    let end = -1;
+    if (body !== null) {
+      const c = this.#chunks[this.#chunk];
+      if (c === undefined || this.#fill + body.length > c.length) this.#nextChunk(body.length);
+      start = this.#fill;
+      this.#chunks[this.#chunk]!.set(body, start);
+      end = start + body.length;
+      this.#fill = end;
+      this.#len += body.length;
+    }
+    const data = this.#chunks[this.#chunk] ?? EMPTY;
+    locateKey(v.type, data, start, end, this.path, this.#loc);
+    this.#at[i] = this.#chunk;
+    this.#vs[i] = start;
+    this.#ve[i] = end;
+    this.#ks[i] = this.#loc.start;
+    this.#ke[i] = this.#loc.end;
+    this.#types[i] = v.type;
+    this.#keyTypes[i] = this.#loc.type;
+    this.#n = i + 1;
+  }
+
+  /**
+   * Orders the run by key in pool order, ties by the raw value bytes in the
+   * same direction (spec lake-api.md §8); input already in order is left as is.
+   */
+  sort(order: SortOrder): void {
+    const n = this.#n;
+    const sign = order === 'asc' ? 1 : -1;
+    const cmp = (a: number, b: number): number => sign * (this.#compareKeys(a, b) || this.#compareBodies(a, b));
+    const idx = new Int32Array(n);
+    let sorted = true;
+    for (let i = 0; i < n; i++) {
+      idx[i] = i;
+      if (sorted && i > 0 && cmp(i - 1, i) > 0) sorted = false;
+    }
+    if (!sorted) idx.sort(cmp);
+    this.#order = idx;
+  }
+
+  /** The i-th value in sorted order, as a view into the arena (valid until reset). */
+  value(i: number): Value {
+    const k = this.#order[i]!;
+    const s = this.#vs[k]!;
+    return new Value(this.#types[k]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ve[k]!));
+  }
+
+  /** Body length of the i-th key in sorted order (0 for null). */
+  keyLength(i: number): number {
+    const k = this.#order[i]!;
+    const s = this.#ks[k]!;
+    return s < 0 ? 0 : this.#ke[k]! - s;
+  }
+
+  /** The i-th key in sorted order, copied out of the arena. */
+  key(i: number): Value {
+    const k = this.#order[i]!;
+    const s = this.#ks[k]!;
+    return new Value(this.#keyTypes[k]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.slice(s, this.#ke[k]!));
+  }
+
+  /** The key of the value added last, as a view (valid until more is added). */
+  lastAddedKey(): Value | null {
+    const k = this.#n - 1;
+    if (k < 0) return null;
+    const s = this.#ks[k]!;
+    return new Value(this.#keyTypes[k]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ke[k]!));
+  }
+
+  /** Empties the run, keeping its memory for the next. */
+  reset(): void {
+    this.#n = 0;
+    this.#len = 0;
+    // Keep the standard chunks for the next run; drop outsized ones.
+    this.#chunks = this.#chunks.filter((c) => c.length === CHUNK);
+    this.#chunk = -1;
+    this.#fill = 0;
+    this.#types.length = 0;
+    this.#keyTypes.length = 0;
+    this.#order = new Int32Array(0);
+  }
+
+  #compareKeys(a: number, b: number): number {
+    const sa = this.#ks[a]!;
+    const sb = this.#ks[b]!;
+    // Nulls (and missing keys) after every value.
+    if (sa < 0) return sb < 0 ? 0 : 1;
+    if (sb < 0) return -1;
+    const ta = this.#keyTypes[a]!;
+    const tb = this.#keyTypes[b]!;
+    const da = this.#chunks[this.#at[a]!]!;
+    const db = this.#chunks[this.#at[b]!]!;
+    if (ta === tb) {
+      const id = underlying(ta).id;
+      if (id === ID.string || id === ID.bytes) return compareRange(da, sa, this.#ke[a]!, db, sb, this.#ke[b]!);
+    }
+    return compareBodies(ta, da.subarray(sa, this.#ke[a]!), tb, db.subarray(sb, this.#ke[b]!), true);
+  }
+
+  #compareBodies(a: number, b: number): number {
+    const sa = this.#vs[a]!;
+    const sb = this.#vs[b]!;
+    if (sa < 0) return sb < 0 ? 0 : -1;
+    if (sb < 0) return 1;
+    return compareRange(this.#chunks[this.#at[a]!]!, sa, this.#ve[a]!, this.#chunks[this.#at[b]!]!, sb, this.#ve[b]!);
+  }
+
+  #growIndex(): void {
+    const n = this.#vs.length * 2;
+    const grow = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    this.#at = grow(this.#at);
+    this.#vs = grow(this.#vs);
+    this.#ve = grow(this.#ve);
+    this.#ks = grow(this.#ks);
+    this.#ke = grow(this.#ke);
+  }
+
+  /** Moves to the next chunk (a spare one, or a new one big enough for `need` bytes). */
+  #nextChunk(need: number): void {
+    this.#chunk++;
+    this.#fill = 0;
+    const spare = this.#chunks[this.#chunk];
+    if (spare !== undefined && spare.length >= need) return;
+    const chunk = new Uint8Array(Math.max(CHUNK, need));
+    if (spare === undefined) this.#chunks.push(chunk);
+    else this.#chunks.splice(this.#chunk, 0, chunk);
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** Bytewise comparison of da[a:ae] and db[b:be], -1, 0 or 1. */
+function compareRange(da: Uint8Array, a: number, ae: number, db: Uint8Array, b: number, be: number): number {
+  const n = Math.min(ae - a, be - b);
+  for (let i = 0; i < n; i++) {
+    const x = da[a + i]!;
+    const y = db[b + i]!;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  const la = ae - a;
+  const lb = be - b;
+  return la === lb ? 0 : la < lb ? -1 : 1;
+}
