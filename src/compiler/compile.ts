@@ -1,6 +1,7 @@
-// Compiles query text into a runnable pipeline: parse once, then build the
-// operator graph with every expression compiled to a closure. Compile errors
-// (syntax and semantic) are thrown here, before any input is read.
+// Compiles query text into a runnable pipeline: parse once, analyze into a
+// plan (semantic), optimize the plan, then build the operator graph with
+// every expression compiled to a closure (kernel). Compile errors (syntax
+// and semantic) are thrown here, before any input is read.
 
 import type { Batch, TypeContext } from '../zed/index.js';
 import type { Pipeline } from '../runtime/index.js';
@@ -8,10 +9,14 @@ import { createEvalContext } from '../runtime/expr/context.js';
 import { combineOp } from '../runtime/op/combine.js';
 import type { OpContext, Stream } from '../runtime/op/types.js';
 import type * as ast from './ast/index.js';
+import type * as dag from './dag/index.js';
 import { parseQuery } from './parser/index.js';
-import { buildSeq, lateralHook, type BuildContext } from './kernel/seq.js';
+import { analyze, startsWithSource } from './semantic/index.js';
+import { optimize } from './optimizer/index.js';
+import type { PoolKeyLookup } from './optimizer/index.js';
+import { buildSeq, lateralHook, type BuildContext } from './kernel/build.js';
 import { newEnv } from './kernel/env.js';
-import { noSources, type SourceResolver } from './kernel/source.js';
+import { noSources, type Pushdown, type SourceResolver } from './kernel/source.js';
 
 export interface CompileOptions {
   readonly zctx: TypeContext;
@@ -19,26 +24,30 @@ export interface CompileOptions {
   readonly memoryLimit?: number;
   readonly spillStore?: OpContext['spillStore'];
   readonly warn?: (msg: string) => void;
+  /** Pool keys, when the caller knows them: the optimizer then plans key spans for pool scans. */
+  readonly poolKey?: PoolKeyLookup;
+  /** Skip the optimizer (for comparing plans and results). */
+  readonly optimize?: boolean;
 }
 
 export interface CompiledQuery {
   readonly text: string;
   readonly ast: ast.Seq;
+  /** The optimized plan (plain JSON). */
+  readonly dag: dag.Seq;
   readonly pipeline: Pipeline;
   /** True when the query reads its own sources (from, file, get, pool). */
   readonly hasSource: boolean;
   /** True when the query starts with yield (zq then runs it on one null). */
   readonly startsWithYield: boolean;
-  /** When the query starts with a search for one bare word: that word, for input prefilters. */
+  /**
+   * The filter the optimizer pushed into the query's own input, for readers
+   * that can skip data (its raw-text terms) or apply it (then they call
+   * `applied()` before yielding anything).
+   */
+  readonly pushdown?: Pushdown;
+  /** When the pushed filter is a search for one bare word: that word. */
   readonly searchTerm?: string;
-}
-
-/** The bare word a query's first operator searches for, if that is all it does. */
-function leadingSearchTerm(op: ast.Op | undefined): string | undefined {
-  if (op === undefined || (op.kind !== 'Search' && op.kind !== 'OpExpr')) return undefined;
-  const e = op.expr;
-  if (e.kind !== 'Term' || e.value.kind !== 'Primitive' || e.value.type !== 'string') return undefined;
-  return e.value.text;
 }
 
 function firstOp(seq: ast.Seq): ast.Op | undefined {
@@ -46,20 +55,31 @@ function firstOp(seq: ast.Seq): ast.Op | undefined {
   return op !== undefined && op.kind === 'Scope' ? firstOp(op.body) : op;
 }
 
+/** The word a filter searches for, when that is all it does. */
+function searchWord(pd: Pushdown | undefined): string | undefined {
+  const terms = pd?.terms;
+  if (pd === undefined || pd.filter.kind !== 'Search' || terms === null || terms === undefined) return undefined;
+  const t = terms[0]?.[0];
+  return terms.length === 1 && terms[0]!.length === 1 && t !== undefined && !t.number ? t.text : undefined;
+}
+
 export function compile(text: string, opts: CompileOptions): CompiledQuery {
-  const seq = parseQuery(text);
-  const first = firstOp(seq);
-  const hasSource = first !== undefined && ['From', 'Pool', 'File', 'HTTP'].includes(first.kind);
+  const query = parseQuery(text);
+  const first = firstOp(query);
+  const sources = opts.sources ?? noSources;
+  const ectx = createEvalContext(opts.zctx);
+  const analysis = analyze(query, { ectx, canLoad: sources.load !== undefined });
+  const plan =
+    opts.optimize === false
+      ? analysis.seq
+      : optimize(analysis.seq, { literals: analysis.literals, ...(opts.poolKey !== undefined ? { poolKey: opts.poolKey } : {}) });
   const opctx: OpContext = {
     zctx: opts.zctx,
     warn: opts.warn ?? (() => {}),
     ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
     ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
   };
-  const env = newEnv(createEvalContext(opts.zctx));
-  const bctx: BuildContext = { op: opctx, sources: opts.sources ?? noSources, userOps: new WeakMap(), expanding: [], laterals: [] };
-  env.compileLateral = lateralHook(bctx);
-  // Build once up front so compile errors surface now; run() uses this graph.
+  // The pipeline is built once, now; run() hands it its input.
   let input: AsyncIterable<Batch> | null = null;
   const gate: Stream = {
     [Symbol.asyncIterator]() {
@@ -67,15 +87,22 @@ export function compile(text: string, opts: CompileOptions): CompiledQuery {
       return input[Symbol.asyncIterator]();
     },
   };
-  const outs = buildSeq(seq, env, bctx, [gate]);
+  const env = newEnv(ectx, analysis.literals, analysis.funcs, analysis.slots);
+  const bctx: BuildContext = { op: opctx, sources, env, input: gate, laterals: [] };
+  env.compileLateral = lateralHook(bctx);
+  const outs = buildSeq(plan, bctx, [gate]);
   const out = outs.length === 1 ? outs[0]! : combineOp(opctx, outs);
+  const pushdown = bctx.defaultPushdown;
+  const word = searchWord(pushdown);
   let ran = false;
   return {
     text,
-    ast: seq,
-    hasSource,
+    ast: query,
+    dag: plan,
+    hasSource: startsWithSource(query),
     startsWithYield: first?.kind === 'Yield',
-    ...(leadingSearchTerm(first) !== undefined ? { searchTerm: leadingSearchTerm(first)! } : {}),
+    ...(pushdown !== undefined ? { pushdown } : {}),
+    ...(word !== undefined ? { searchTerm: word } : {}),
     pipeline: {
       run(inp) {
         if (ran) throw new Error('a compiled query runs once');

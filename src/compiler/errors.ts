@@ -1,9 +1,9 @@
-// Errors the expression compiler raises: compile errors that carry the
-// offending node's source span, and the run-time stack overflow of runaway
+// Errors the compiler raises: semantic errors that carry the offending
+// node's source span, and the run-time stack overflow of runaway
 // user-function recursion (Zed panics with "stack overflow", udf.go).
 
-import { InvalidError, UnsupportedError } from '../../errors/index.js';
-import type { Loc } from '../ast/loc.js';
+import { InvalidError, UnsupportedError } from '../errors/index.js';
+import type { Loc } from './ast/loc.js';
 
 /** A semantic error in an expression, with the span of the node at fault. */
 export class CompileError extends InvalidError {

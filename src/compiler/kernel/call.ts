@@ -1,43 +1,37 @@
-// Calls: built-in functions (with the implicit `this` argument some take),
-// primitive-type casts (`int64(x)`), map(), user functions (params bound to
-// frame slots; recursion bounded as Zed bounds it) and aggregate names used
-// in expressions, which become streaming aggregates that keep state across
-// values (Zed's AggregatorExpr: `yield count()` gives 1, 2, 3, ...).
+// Calls: built-in functions, map(), user functions (parameters in frame
+// slots; recursion bounded as Zed bounds it), aggregates used in
+// expressions, which keep state across values (Zed's AggregatorExpr:
+// `yield count()` gives 1, 2, 3, ...), and casts.
 
-import { ZedError } from '../../errors/index.js';
-import { NullValue, Value, lookupPrimitive, type Type } from '../../zed/index.js';
+import { NullValue, Value, type Type } from '../../zed/index.js';
 import {
   CAST,
   ConstShaper,
-  FunctionCallError,
   TRUE,
   agg,
   asBool,
   isMissing,
   lookupFunction,
   makeShaper,
-  resolveFunction,
   typeValue,
   type ZedFunction,
 } from '../../runtime/index.js';
-import type { Call, Expr, Loc } from '../ast/index.js';
-import type { Env, Evaluator, UserFunc } from './env.js';
-import { CompileError, StackOverflowError } from './errors.js';
-import { makePath } from './path.js';
+import type * as dag from '../dag/index.js';
+import { StackOverflowError } from '../errors.js';
+import type { Env, Evaluator } from './env.js';
 
 /** Zed's maxStackDepth for user-function calls (runtime/sam/expr/udf.go). */
 export const MAX_CALL_DEPTH = 10_000;
 
-export type CompileFn = (e: Expr, env: Env) => Evaluator;
+export type CompileFn = (e: dag.Expr, env: Env) => Evaluator;
 
-/** A user function whose body is being compiled for one call site; recursive calls reuse it. */
+/** A user function's body compiled for one call site; recursive calls reuse it. */
 interface UdfInstance {
-  readonly slots: readonly number[];
   body: Evaluator | null;
 }
 
-// Per scope tree: user functions being compiled right now (Zed's compiledUDFs).
-const inProgress = new WeakMap<object, Map<UserFunc, UdfInstance>>();
+// Per frame: user functions being compiled right now (Zed's compiledUDFs).
+const inProgress = new WeakMap<object, Map<number, UdfInstance>>();
 
 function callArgs(evals: readonly Evaluator[], fn: ZedFunction): Evaluator {
   const n = evals.length;
@@ -55,102 +49,53 @@ function callArgs(evals: readonly Evaluator[], fn: ZedFunction): Evaluator {
   };
 }
 
-function fail(e: unknown, loc: Loc): never {
-  if (e instanceof CompileError) throw e;
-  if (e instanceof FunctionCallError) throw new CompileError(`${e.functionName}(): ${e.reason}`, loc, { cause: e });
-  if (e instanceof ZedError) throw new CompileError(e.message, loc, { cause: e });
-  throw e;
-}
-
-export function compileCall(call: Call, env: Env, compile: CompileFn): Evaluator {
-  const name = call.name.name;
-  const nargs = call.args.length;
-  const aggDef = agg.lookupAggregate(name);
-  if (aggDef !== undefined && !((name === 'min' || name === 'max') && nargs > 1)) {
-    return compileStreamingAgg(call, env, compile);
-  }
-  if (call.where !== null) throw new CompileError("'where' clause on non-aggregation function", call.loc);
-  const udf = env.lookupFunc(name);
-  if (udf !== undefined) {
-    if (udf.params.length !== nargs) throw new CompileError(`call expects ${udf.params.length} argument(s)`, call.loc);
-    return compileUdfCall(udf, call.args.map((a) => compile(a, env)), env, compile);
-  }
-  if (lookupPrimitive(name) !== undefined && nargs !== 1) {
-    throw new CompileError(nargs < 1 ? 'too few arguments' : 'too many arguments', call.loc);
-  }
-  if (name === 'map') return compileMapCall(call, env, compile);
-  let def;
-  try {
-    def = resolveFunction(name, nargs);
-  } catch (e) {
-    fail(e, call.loc);
-  }
+/** A built-in function; the plan has checked the name and argument count and made implied arguments explicit. */
+export function compileCall(call: dag.Call, env: Env, compile: CompileFn): Evaluator {
+  const def = lookupFunction(call.name);
+  if (def === undefined) throw new Error(`no such function in plan: ${call.name}`);
   const evals = call.args.map((a) => compile(a, env));
-  const it = def.implicitThis;
-  if (it !== undefined && (it.whenArgs === undefined || it.whenArgs === nargs)) {
-    const self = makePath(env.ectx, it.path);
-    if (it.position === 'first') evals.unshift(self);
-    else evals.push(self);
-  }
-  let fn: ZedFunction;
-  try {
-    fn = def.make(env.ectx);
-  } catch (e) {
-    fail(e, call.loc);
-  }
-  return callArgs(evals, fn);
+  return callArgs(evals, def.make(env.ectx));
 }
 
 /** map(a, f): f(this) compiled with each element of a as `this`. */
-function compileMapCall(call: Call, env: Env, compile: CompileFn): Evaluator {
-  if (call.args.length !== 2) throw new CompileError(call.args.length < 2 ? 'too few arguments' : 'too many arguments', call.loc);
-  const fnArg = call.args[1]!;
-  if (fnArg.kind !== 'ID') throw new CompileError('second argument must be the identifier of a function', fnArg.loc);
-  const inner = compileCall(
-    { kind: 'Call', name: fnArg, args: [{ kind: 'ID', name: 'this', loc: fnArg.loc }], where: null, loc: fnArg.loc },
-    env,
-    compile,
-  );
-  const def = lookupFunction('map')!;
-  let fn: ZedFunction;
-  try {
-    fn = def.make(env.ectx, { apply: inner });
-  } catch (e) {
-    fail(e, call.loc);
-  }
-  return callArgs([compile(call.args[0]!, env), (self) => self], fn);
+export function compileMapCall(call: dag.MapCall, env: Env, compile: CompileFn): Evaluator {
+  const inner = compile(call.inner, env);
+  const fn = lookupFunction('map')!.make(env.ectx, { apply: inner });
+  return callArgs([compile(call.expr, env), (self) => self], fn);
 }
 
 /**
- * A call of user function `f`. As in Zed, each call site compiles its own
+ * A call of a user function. As in Zed, each call site compiles its own
  * body (so stateful expressions inside are per site), except a recursive
  * call, which reuses the instance being compiled. Arguments go into the
  * parameters' slots for the body's evaluation and are restored after; the
  * body sees `this` as null.
  */
-function compileUdfCall(f: UserFunc, args: readonly Evaluator[], env: Env, compile: CompileFn): Evaluator {
-  let active = inProgress.get(env.frame);
+export function compileUdfCall(call: dag.UdfCall, env: Env, compile: CompileFn): Evaluator {
+  const f = env.funcs.get(call.id);
+  if (f === undefined) throw new Error(`no function ${call.name} (#${call.id}) in plan`);
+  const args = call.args.map((a) => compile(a, env));
+  const frame = env.frame;
+  let active = inProgress.get(frame);
   if (active === undefined) {
     active = new Map();
-    inProgress.set(env.frame, active);
+    inProgress.set(frame, active);
   }
-  let inst = active.get(f);
+  let inst = active.get(f.id);
   if (inst === undefined) {
-    const scope = f.env.child();
-    const slots = f.params.map((p) => scope.defineLocal(p.name));
-    const fresh: UdfInstance = { slots, body: null };
-    active.set(f, fresh);
+    const fresh: UdfInstance = { body: null };
+    active.set(f.id, fresh);
     try {
-      fresh.body = compile(f.body, scope);
+      fresh.body = compile(f.expr, env);
     } finally {
-      active.delete(f);
+      active.delete(f.id);
     }
     inst = fresh;
   }
   const target = inst;
-  const frame = env.frame;
   const vars = frame.vars;
-  const slots = target.slots;
+  const slots = f.slots;
+  for (const s of slots) while (vars.length <= s) vars.push(NullValue);
   const n = slots.length;
   return (self) => {
     // Evaluate every argument before binding any, as arguments may read the
@@ -182,18 +127,9 @@ function compileUdfCall(f: UserFunc, args: readonly Evaluator[], env: Env, compi
 }
 
 /** An aggregate called in an expression: consumes each value and returns the running result. */
-function compileStreamingAgg(call: Call, env: Env, compile: CompileFn): Evaluator {
-  const name = call.name.name;
-  if (call.args.length > 1) throw new CompileError('too many arguments', call.loc);
-  const argExpr = call.args[0];
-  let def;
-  try {
-    def = agg.resolveAggregate(name, argExpr !== undefined);
-  } catch (e) {
-    if (argExpr === undefined) throw new CompileError(`aggregator '${name}' requires argument`, call.loc);
-    fail(e, call.loc);
-  }
-  const arg: Evaluator = argExpr === undefined ? () => TRUE : compile(argExpr, env);
+export function compileAgg(call: dag.Agg, env: Env, compile: CompileFn): Evaluator {
+  const def = agg.resolveAggregate(call.name, call.expr !== null);
+  const arg: Evaluator = call.expr === null ? () => TRUE : compile(call.expr, env);
   const where = call.where === null ? null : compile(call.where, env);
   const ectx = env.ectx;
   let state = def.make();

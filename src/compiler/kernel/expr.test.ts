@@ -1,19 +1,14 @@
+// Expressions from text through the semantic pass and the kernel's closures.
 import { describe, expect, test } from 'vitest';
-import { TypeContext } from '../../zed/index.js';
-import { formatValue, parseZsonValue } from '../../zson/index.js';
 import { createEvalContext } from '../../runtime/index.js';
-import { parseExpr } from '../parser/index.js';
-import { CompileError, compileBool, compileExpr, newEnv, type Env } from './index.js';
-
-function setup(): Env {
-  return newEnv(createEvalContext(new TypeContext()));
-}
+import { TypeContext } from '../../zed/index.js';
+import { CompileError } from '../errors.js';
+import { analyzeExpr } from '../semantic/index.js';
+import { compileBoolText, compileExprText } from '../testing.js';
 
 /** Evaluates `expr` over each ZSON input and formats the results. */
 function run(expr: string, ...inputs: string[]): string[] {
-  const env = setup();
-  const ev = compileExpr(parseExpr(expr), env);
-  return inputs.map((i) => formatValue(ev(parseZsonValue(i, env.ectx.zctx))));
+  return compileExprText(expr).run(...inputs);
 }
 
 describe('compileExpr identifiers and field access', () => {
@@ -50,11 +45,10 @@ describe('compileExpr literals', () => {
     expect(run('[<port=uint16>, <port>]', 'null')).toEqual(['[<port=uint16>,<port=uint16>]']);
   });
   test('an undeclared type name is looked up in the data at run time', () => {
-    const env = setup();
-    const ev = compileExpr(parseExpr('<foo>'), env);
-    expect(formatValue(ev(parseZsonValue('1', env.ectx.zctx)))).toBe('error("missing")');
-    const v = parseZsonValue('{x:1}(=foo)', env.ectx.zctx);
-    expect(formatValue(ev(v))).toBe('<foo={x:int64}>');
+    const c = compileExprText('<foo>');
+    expect(c.plan).toEqual({ kind: 'TypeName', name: 'foo' });
+    expect(c.run('1')).toEqual(['error("missing")']);
+    expect(c.run('{x:1}(=foo)')).toEqual(['<foo={x:int64}>']);
   });
   test('f-strings cast parts to string', () => {
     expect(run('f"hello {this}"', '"world"', '127.0.0.1')).toEqual(['"hello world"', '"hello 127.0.0.1"']);
@@ -103,7 +97,8 @@ describe('compileExpr operators', () => {
     expect(run('s ~ /^a.c$/', '{s:"abc"}', '{s:"xabc"}', '{s:1}')).toEqual(['true', 'false', 'false']);
     const loc = { start: 0, end: 1 };
     const bad = { kind: 'BinaryExpr', op: '~', lhs: { kind: 'ID', name: 's', loc }, rhs: { kind: 'Primitive', type: 'string', text: 'a', loc }, loc } as const;
-    expect(() => compileExpr(bad, setup())).toThrow('right-hand side of ~ expression must be a regular expression');
+    const ectx = createEvalContext(new TypeContext());
+    expect(() => analyzeExpr(bad, { ectx })).toThrow('right-hand side of ~ expression must be a regular expression');
   });
   test('conditional needs a bool predicate', () => {
     expect(run('a ? 1 : 2', '{a:true}', '{a:false}', '{a:null(bool)}')).toEqual(['1', '2', '2']);
@@ -173,10 +168,8 @@ describe('compileExpr record, array, set and map literals', () => {
 
 describe('compileBool', () => {
   test('is true only for bool true', () => {
-    const env = setup();
-    const p = compileBool(parseExpr('x'), env);
-    const z = env.ectx.zctx;
-    expect(['{x:true}', '{x:false}', '{x:1}', '{}', '{x:null(bool)}'].map((s) => p(parseZsonValue(s, z)))).toEqual([
+    const { pred, value } = compileBoolText('x');
+    expect(['{x:true}', '{x:false}', '{x:1}', '{}', '{x:null(bool)}'].map((s) => pred(value(s)))).toEqual([
       true,
       false,
       false,

@@ -1,13 +1,14 @@
-// compileExpr: every AST expression kind to an Evaluator closure, with
-// Zed's semantics (compiler/semantic/expr.go and compiler/kernel/expr.go).
-// Comparisons against a constant right operand and `in` with a constant left
-// operand use the folded predicates Zed compiles for them.
+// compileExpr: every plan expression to an Evaluator closure, with Zed's
+// semantics (compiler/kernel/expr.go). Comparisons against a constant right
+// operand and `in` with a constant left operand use the folded predicates
+// Zed compiles for them.
 
-import { Value, TypeString, underlying } from '../../zed/index.js';
+import { NullValue, TypeString, Value, underlying } from '../../zed/index.js';
 import {
   FALSE,
   TRUE,
   compare,
+  compileGoRegexp,
   logicalNot,
   makeArith,
   makeConstCompare,
@@ -17,51 +18,50 @@ import {
   makeLogicalOr,
   makePrimitiveCast,
   negate,
-  typeValue,
-  type ArithOp,
-  type CompareOp,
+  type GoRegexp,
 } from '../../runtime/index.js';
-import type { BinaryExpr, Expr, FString, TypeValue } from '../ast/index.js';
+import type * as dag from '../dag/index.js';
+import { compileAgg, compileCall, compileMapCall, compileUdfCall, makeCast, makeDynamicCast, makeTypeName } from './call.js';
 import type { Env, Evaluator } from './env.js';
-import { CompileError, UnsupportedExprError } from './errors.js';
-import { compileCall, makeCast, makeDynamicCast, makeTypeName } from './call.js';
 import { makeIndex, makeSlice } from './index-expr.js';
-import { constValue, primitiveValue } from './literal.js';
-import { compileId, makeDot, makePath } from './path.js';
+import { identity, makeDot, makePath } from './path.js';
 import { compileRecord } from './record.js';
-import {
-  compileRegexp,
-  globToRegexp,
-  makeRegexpMatch,
-  makeRegexpSearch,
-  makeStringTermSearch,
-  makeValueSearch,
-} from './search.js';
-import { compileType } from './type.js';
+import { makeRegexpMatch, makeRegexpSearch, makeStringTermSearch, makeValueSearch } from './search.js';
 import { makeArray, makeMapLiteral, makeSet } from './vector.js';
 
 function constant(v: Value): Evaluator {
   return () => v;
 }
 
-const thisEval: Evaluator = (self) => self;
+/** Makes sure the frame has `slot`. */
+export function ensureSlot(env: Env, slot: number): void {
+  const vars = env.frame.vars;
+  while (vars.length <= slot) vars.push(NullValue);
+}
 
-export function compileExpr(e: Expr, env: Env): Evaluator {
+export function compileExpr(e: dag.Expr, env: Env): Evaluator {
   switch (e.kind) {
-    case 'ID':
-      return compileId(e.name, env);
-    case 'Primitive':
-      return constant(primitiveValue(e, env));
-    case 'TypeValue':
-      return compileTypeValue(e, env);
-    case 'Term': {
-      if (e.value.kind === 'TypeValue') {
-        return makeValueSearch(e.text, typeValue(env.ectx.zctx, compileType(e.value.value, env)), thisEval);
-      }
-      const v = primitiveValue(e.value, env);
-      if (underlying(v.type) === TypeString) return makeStringTermSearch(v.asString(), thisEval);
-      return makeValueSearch(e.text, v, thisEval);
+    case 'This':
+      return e.path.length === 0 ? identity : makePath(env.ectx, e.path);
+    case 'Var': {
+      ensureSlot(env, e.slot);
+      const vars = env.frame.vars;
+      const slot = e.slot;
+      return () => vars[slot]!;
     }
+    case 'Literal':
+      return constant(env.literals.value(e.value));
+    case 'Dot':
+      return makeDot(env.ectx, compileExpr(e.lhs, env), e.rhs);
+    case 'IndexExpr':
+      return makeIndex(env.ectx, compileExpr(e.expr, env), compileExpr(e.index, env));
+    case 'SliceExpr':
+      return makeSlice(
+        env.ectx,
+        compileExpr(e.expr, env),
+        e.from === null ? null : compileExpr(e.from, env),
+        e.to === null ? null : compileExpr(e.to, env),
+      );
     case 'UnaryExpr': {
       const operand = compileExpr(e.operand, env);
       const ectx = env.ectx;
@@ -85,33 +85,32 @@ export function compileExpr(e: Expr, env: Env): Evaluator {
     }
     case 'Call':
       return compileCall(e, env, compileExpr);
+    case 'UdfCall':
+      return compileUdfCall(e, env, compileExpr);
+    case 'Agg':
+      return compileAgg(e, env, compileExpr);
+    case 'MapCall':
+      return compileMapCall(e, env, compileExpr);
     case 'Cast': {
       const inner = compileExpr(e.expr, env);
-      const t = e.type.value;
-      if (t.kind === 'TypeName' && env.lookupType(t.name) === undefined && env.ectx.zctx.lookupByName(t.name) === undefined) {
-        return makeDynamicCast(env, makeTypeName(env, t.name), inner);
+      if (e.type.kind === 'Literal') {
+        const t = env.literals.typeOfValue(e.type.value);
+        if (t !== null) return makeCast(env, t, inner);
       }
-      return makeCast(env, compileType(t, env), inner);
+      return makeDynamicCast(env, compileExpr(e.type, env), inner);
     }
-    case 'IndexExpr': {
-      // A this-rooted path indexed by a constant string extends the path (Zed's isIndexOfThis).
-      const path = thisPath(e, env);
-      if (path !== null) return makePath(env.ectx, path);
-      return makeIndex(env.ectx, compileExpr(e.expr, env), compileExpr(e.index, env));
+    case 'TypeName':
+      return makeTypeName(env, e.name);
+    case 'Search': {
+      const v = env.literals.value(e.value);
+      const expr = compileExpr(e.expr, env);
+      if (underlying(v.type) === TypeString) return makeStringTermSearch(v.asString(), expr);
+      return makeValueSearch(e.text, v, expr);
     }
-    case 'SliceExpr':
-      return makeSlice(
-        env.ectx,
-        compileExpr(e.expr, env),
-        e.from === null ? null : compileExpr(e.from, env),
-        e.to === null ? null : compileExpr(e.to, env),
-      );
-    case 'Grep':
-      return compileGrep(e.pattern, e.expr, env);
-    case 'Glob':
-      return makeRegexpSearch(regexpOrThrow(globToRegexp(e.pattern), e.loc), thisEval);
-    case 'Regexp':
-      return makeRegexpSearch(regexpOrThrow(e.pattern, e.loc), thisEval);
+    case 'RegexpSearch':
+      return makeRegexpSearch(regexp(e.pattern), compileExpr(e.expr, env));
+    case 'RegexpMatch':
+      return makeRegexpMatch(regexp(e.pattern), compileExpr(e.expr, env));
     case 'RecordExpr':
       return compileRecord(e.elems, env, compileExpr);
     case 'ArrayExpr':
@@ -125,94 +124,38 @@ export function compileExpr(e: Expr, env: Env): Evaluator {
       );
     case 'OverExpr': {
       const hook = env.compileLateral;
-      if (hook === undefined) throw new UnsupportedExprError('lateral expressions need a query compiler', e.loc);
+      if (hook === undefined) throw new Error('lateral expressions need a query builder');
       return hook(e, env);
     }
     case 'FString':
       return compileFString(e, env);
     default: {
       const never: never = e;
-      throw new CompileError(`invalid expression type ${(never as { kind: string }).kind}`, null);
+      throw new Error(`invalid expression type ${(never as { kind: string }).kind}`);
     }
   }
 }
 
-/** The field path `e` denotes when it is `this`, a field, `a.b` or `a["b"]` with a constant string, else null. */
-function thisPath(e: Expr, env: Env): string[] | null {
-  switch (e.kind) {
-    case 'ID':
-      if (e.name === 'this') return [];
-      return env.lookupLocal(e.name) === undefined && env.lookupConst(e.name) === undefined ? [e.name] : null;
-    case 'BinaryExpr': {
-      if (e.op !== '.' || e.rhs.kind !== 'ID') return null;
-      const p = thisPath(e.lhs, env);
-      if (p !== null) p.push(e.rhs.name);
-      return p;
-    }
-    case 'IndexExpr': {
-      const p = thisPath(e.expr, env);
-      if (p === null) return null;
-      const k = constValue(e.index, env);
-      if (k === null || k.isError() || underlying(k.type) !== TypeString || k.bytes === null) return null;
-      p.push(k.asString());
-      return p;
-    }
-    default:
-      return null;
-  }
-}
-
-function regexpOrThrow(pattern: string, loc: Expr['loc']) {
-  const re = compileRegexp(pattern);
-  if (typeof re === 'string') throw new CompileError(re, loc);
+/** Regexps in a plan were checked by the semantic pass. */
+function regexp(pattern: string): GoRegexp {
+  const re = compileGoRegexp(pattern);
+  if (typeof re === 'string') throw new Error(`invalid regexp in plan: ${re}`);
   return re;
 }
 
-function compileTypeValue(e: TypeValue, env: Env): Evaluator {
-  const t = e.value;
-  // A bare type name nobody declared is looked up in the data at run time (Zed's semDynamicType).
-  if (t.kind === 'TypeName' && env.lookupType(t.name) === undefined && env.ectx.zctx.lookupByName(t.name) === undefined) {
-    return makeTypeName(env, t.name);
+/** The value of `e` when it is a literal or a negated literal, else null. */
+export function constValue(e: dag.Expr, env: Env): Value | null {
+  if (e.kind === 'Literal') return env.literals.value(e.value);
+  if (e.kind === 'UnaryExpr' && e.op === '-') {
+    const v = constValue(e.operand, env);
+    return v === null ? null : negate(env.ectx, v);
   }
-  return constant(typeValue(env.ectx.zctx, compileType(t, env)));
+  return null;
 }
 
-function compileGrep(pattern: Expr, target: Expr | null, env: Env): Evaluator {
-  const expr = target === null ? thisEval : compileExpr(target, env);
-  if (pattern.kind === 'Regexp') return makeRegexpSearch(regexpOrThrow(pattern.pattern, pattern.loc), expr);
-  if (pattern.kind === 'Glob') return makeRegexpSearch(regexpOrThrow(globToRegexp(pattern.pattern), pattern.loc), expr);
-  const c = constValue(pattern, env);
-  if (c !== null && !c.isError() && underlying(c.type) === TypeString && c.bytes !== null) {
-    return makeStringTermSearch(c.asString(), expr);
-  }
-  return compileCall(
-    {
-      kind: 'Call',
-      name: { kind: 'ID', name: 'grep', loc: pattern.loc },
-      args: target === null ? [pattern, { kind: 'ID', name: 'this', loc: pattern.loc }] : [pattern, target],
-      where: null,
-      loc: pattern.loc,
-    },
-    env,
-    compileExpr,
-  );
-}
-
-const COMPARE_OPS = new Set<string>(['==', '!=', '<', '<=', '>', '>=']);
-
-function compileBinary(e: BinaryExpr, env: Env): Evaluator {
+function compileBinary(e: dag.BinaryExpr, env: Env): Evaluator {
   const ectx = env.ectx;
   switch (e.op) {
-    case '.': {
-      if (e.rhs.kind !== 'ID') throw new CompileError('RHS of dot operator is not an identifier', e.loc);
-      return makeDot(ectx, compileExpr(e.lhs, env), e.rhs.name);
-    }
-    case '~': {
-      if (e.rhs.kind !== 'Regexp') {
-        throw new CompileError('right-hand side of ~ expression must be a regular expression', e.loc);
-      }
-      return makeRegexpMatch(regexpOrThrow(e.rhs.pattern, e.rhs.loc), compileExpr(e.lhs, env));
-    }
     case 'and':
       return makeLogicalAnd(ectx, compileExpr(e.lhs, env), compileExpr(e.rhs, env));
     case 'or':
@@ -238,7 +181,7 @@ function compileBinary(e: BinaryExpr, env: Env): Evaluator {
     case '%': {
       const lhs = compileExpr(e.lhs, env);
       const rhs = compileExpr(e.rhs, env);
-      const op = makeArith(ectx, e.op as ArithOp);
+      const op = makeArith(ectx, e.op);
       return (self) => {
         const a = lhs(self);
         if (a.isError()) return a;
@@ -246,8 +189,7 @@ function compileBinary(e: BinaryExpr, env: Env): Evaluator {
       };
     }
     default: {
-      if (!COMPARE_OPS.has(e.op)) throw new CompileError(`invalid binary operator ${e.op}`, e.loc);
-      const op = e.op as CompareOp;
+      const op = e.op;
       const lit = constValue(e.rhs, env);
       if (lit !== null && !lit.isError()) {
         const pred = makeConstCompare(op, lit);
@@ -263,14 +205,17 @@ function compileBinary(e: BinaryExpr, env: Env): Evaluator {
   }
 }
 
-function compileFString(f: FString, env: Env): Evaluator {
+function compileFString(f: dag.FString, env: Env): Evaluator {
   const ectx = env.ectx;
   if (f.elems.length === 0) return constant(new Value(TypeString, new Uint8Array(0)));
   const toString = makePrimitiveCast(ectx, TypeString)!;
   const add = makeArith(ectx, '+');
   const parts: Evaluator[] = f.elems.map((el) => {
-    if (el.kind === 'FStringText') return constant(primitiveValue({ kind: 'Primitive', type: 'string', text: el.text, loc: el.loc }, env));
-    const inner = compileExpr(el.expr, env);
+    if (el.kind === 'Literal') {
+      const v = env.literals.value(el.value);
+      if (v.type === TypeString) return constant(v);
+    }
+    const inner = compileExpr(el, env);
     return (self) => toString(inner(self));
   });
   return (self) => {
@@ -284,15 +229,10 @@ function compileFString(f: FString, env: Env): Evaluator {
 }
 
 /** A predicate for `where` and search filters: true only when the expression is bool true. */
-export function compileBool(e: Expr, env: Env): (self: Value) => boolean {
+export function compileBool(e: dag.Expr, env: Env): (self: Value) => boolean {
   const ev = compileExpr(e, env);
   return (self) => {
     const v = ev(self);
     return v === TRUE || (v !== FALSE && v.bytes !== null && underlying(v.type).id === TRUE.type.id && v.type.kind !== 'union' && v.asBool());
   };
-}
-
-/** A search expression (bare terms, globs, regexps, comparisons, and/or/not) as a predicate on `this`. */
-export function compileSearch(e: Expr, env: Env): (self: Value) => boolean {
-  return compileBool(e, env);
 }

@@ -1,10 +1,8 @@
-// Public surface of the expression compiler: AST expressions and types to
-// evaluator closures, search predicates and assignment paths.
-export { compileExpr, compileBool, compileSearch } from './expr.js';
-export { compileType } from './type.js';
-export { compileLval, compileAssignmentLval } from './path.js';
-export { constValue, primitiveValue } from './literal.js';
-export { defineConst, defineType } from './decl.js';
-export { newEnv, Frame, type Env, type Evaluator, type UserFunc } from './env.js';
-export { CompileError, StackOverflowError, UnsupportedExprError } from './errors.js';
+// Public surface of the kernel: plans to operator graphs, plan expressions
+// to evaluator closures, and the Source port scans read through.
+export { buildSeq, lateralHook, type BuildContext } from './build.js';
+export { compileExpr, compileBool, constValue } from './expr.js';
+export { newEnv, constEnv, Frame, type Env, type Evaluator } from './env.js';
+export { Literals } from './literals.js';
 export { MAX_CALL_DEPTH } from './call.js';
+export { noSources, type SourceResolver, type LoadTarget, type Pushdown, type KeySpan, type TextFilter, type TextTerm } from './source.js';

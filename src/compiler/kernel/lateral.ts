@@ -4,12 +4,12 @@
 // subquery per input value and keeps the result; the evaluator then reads it.
 // Zero results give null, one gives that value, several are wrapped in an array.
 
-import type * as ast from '../ast/index.js';
+import type * as dag from '../dag/index.js';
 import { overOp } from '../../runtime/op/over.js';
 import type { Batch, LateralFn, OpContext, Stream } from '../../runtime/op/types.js';
 import { NullValue, type Value } from '../../zed/index.js';
 import type { Env, Evaluator } from './env.js';
-import { compileExpr } from './expr.js';
+import { compileExpr, ensureSlot } from './expr.js';
 import { makeArray } from './vector.js';
 
 export interface LateralSlot {
@@ -19,19 +19,25 @@ export interface LateralSlot {
   readonly results: WeakMap<Value, Value>;
 }
 
-/** Builds a lateral body stream for one outer value (provided by seq.ts, to avoid an import cycle). */
-export type BodyBuilder = (body: ast.Seq, env: Env, input: Stream) => Stream;
+/** Builds a lateral body stream for one outer value (provided by the seq builder, to avoid an import cycle). */
+export type BodyBuilder = (body: dag.Seq, input: Stream) => Stream;
 
-export function compileLateralExpr(node: ast.OverExpr, env: Env, slots: LateralSlot[], build: BodyBuilder): Evaluator {
-  const exprs = node.exprs.map((e) => compileExpr(e, env));
-  const scope = env.child();
-  const locals = node.locals.map((d) => ({ slot: scope.defineLocal(d.name.name), expr: compileExpr(d.expr, env) }));
-  const vars = scope.frame.vars;
-  const body: LateralFn = (input, outer) => {
+/** The body of `over` (operator or expression): binds the `with` locals from the outer value, then builds the body. */
+export function lateralBody(defs: readonly dag.Def[], body: dag.Seq, env: Env, build: BodyBuilder): LateralFn {
+  const locals = defs.map((d) => {
+    ensureSlot(env, d.slot);
+    return { slot: d.slot, expr: compileExpr(d.expr, env) };
+  });
+  const vars = env.frame.vars;
+  return (input, outer) => {
     for (const l of locals) vars[l.slot] = l.expr(outer);
-    return build(node.body, scope, input);
+    return build(body, input);
   };
-  const slot: LateralSlot = { exprs, body, env, results: new WeakMap() };
+}
+
+export function compileLateralExpr(node: dag.OverExpr, env: Env, slots: LateralSlot[], build: BodyBuilder): Evaluator {
+  const exprs = node.exprs.map((e) => compileExpr(e, env));
+  const slot: LateralSlot = { exprs, body: lateralBody(node.defs, node.body, env, build), env, results: new WeakMap() };
   slots.push(slot);
   const missing = env.ectx.errors.missing();
   return (self) => slot.results.get(self) ?? missing;

@@ -1,34 +1,25 @@
 // Record literals `{a:1, b, ...r}` (Zed's recordExpr and recordSpreadExpr,
-// values.go). The output type is looked up only when a field's type differs
+// values.go); the semantic pass has refused duplicate fields. The output type is looked up only when a field's type differs
 // from the previous value's, so a stream of one shape builds no types.
 
 import { Builder, Value, readElement, underlying, type Field, type Type } from '../../zed/index.js';
 import { isMissing, type EvalContext } from '../../runtime/index.js';
-import type { Expr, RecordElem } from '../ast/index.js';
+import type * as dag from '../dag/index.js';
 import type { Env, Evaluator } from './env.js';
-import { CompileError } from './errors.js';
 
 const EMPTY = new Uint8Array(0);
 const el = { start: 0, end: 0 };
 
 export function compileRecord(
-  elems: readonly RecordElem[],
+  elems: readonly (dag.Field | dag.Spread)[],
   env: Env,
-  compile: (e: Expr, env: Env) => Evaluator,
+  compile: (e: dag.Expr, env: Env) => Evaluator,
 ): Evaluator {
-  const seen = new Set<string>();
   const names: (string | null)[] = [];
   const evals: Evaluator[] = [];
   for (const elem of elems) {
-    if (elem.kind === 'Spread') {
-      names.push(null);
-      evals.push(compile(elem.expr, env));
-      continue;
-    }
-    if (seen.has(elem.name)) throw new CompileError(`record expression: duplicate field: "${elem.name}"`, elem.loc);
-    seen.add(elem.name);
-    names.push(elem.name);
-    evals.push(compile(elem.kind === 'Field' ? elem.value : elem, env));
+    names.push(elem.kind === 'Spread' ? null : elem.name);
+    evals.push(compile(elem.kind === 'Spread' ? elem.expr : elem.value, env));
   }
   const ectx = env.ectx;
   if (names.every((n) => n !== null)) return fixedRecord(ectx, names as string[], evals);

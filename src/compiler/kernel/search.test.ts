@@ -1,23 +1,12 @@
+// Search expressions from query text through the semantic pass and kernel.
 import { describe, expect, test } from 'vitest';
-import { TypeContext } from '../../zed/index.js';
-import { parseZsonValue } from '../../zson/index.js';
-import { createEvalContext } from '../../runtime/index.js';
-import type { Expr } from '../ast/index.js';
-import { parseQuery } from '../parser/index.js';
-import { compileSearch, newEnv } from './index.js';
-import { globToRegexp } from './search.js';
-
-function searchExpr(text: string): Expr {
-  const op = parseQuery(text)[0] as { kind: string; expr?: Expr };
-  if (op.kind !== 'OpExpr' || op.expr === undefined) throw new Error(`not a search: ${text}`);
-  return op.expr;
-}
+import { compileFilterText } from '../testing.js';
+import { globToRegexp } from '../semantic/expr.js';
 
 /** The inputs (ZSON) the search `text` keeps. */
 function keep(text: string, ...inputs: string[]): string[] {
-  const env = newEnv(createEvalContext(new TypeContext()));
-  const pred = compileSearch(searchExpr(text), env);
-  return inputs.filter((i) => pred(parseZsonValue(i, env.ectx.zctx)));
+  const { pred, value } = compileFilterText(text);
+  return inputs.filter((i) => pred(value(i)));
 }
 
 describe('compileSearch keyword terms', () => {

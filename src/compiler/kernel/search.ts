@@ -18,7 +18,6 @@ import {
 import {
   FALSE,
   TRUE,
-  compileGoRegexp,
   containsFold,
   literalPredicate,
   makeStringSearch,
@@ -107,11 +106,6 @@ function makeNetSearch(net: Uint8Array, expr: Evaluator): Evaluator {
   };
 }
 
-/** A compiled Go regexp, or a string with Go's error text. */
-export function compileRegexp(pattern: string): GoRegexp | string {
-  return compileGoRegexp(pattern);
-}
-
 function test(re: GoRegexp, s: string): boolean {
   re.re.lastIndex = 0;
   return re.re.test(s);
@@ -137,34 +131,4 @@ export function makeRegexpMatch(re: GoRegexp, expr: Evaluator): Evaluator {
       ? TRUE
       : FALSE;
   };
-}
-
-/** Zed's reglob.Reglob: a glob as an anchored regexp; `*` is `.*`, `\*` a literal star. */
-export function globToRegexp(glob: string): string {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    switch (c) {
-      case '/': case '$': case '^': case '+': case '.': case '(': case ')': case '=': case '!': case '|': case ',':
-        out += '\\' + c;
-        break;
-      case '?': case '[': case ']': case '{': case '}':
-        break;
-      case '\\':
-        if (glob[i + 1] === '*') {
-          i++;
-          out += '\\*';
-        } else {
-          out += c;
-        }
-        break;
-      case '*':
-        while (glob[i + 1] === '*') i++;
-        out += '.*';
-        break;
-      default:
-        out += c;
-    }
-  }
-  return '^' + out + '$';
 }

@@ -1,9 +1,15 @@
 // Where `from`, `file`, `get` and pool sources come from. The compiler only
 // declares the port; zq implements it over files and the lake over pools.
+// A source may be handed the filter the optimizer pushed into it: it may
+// use it to skip data (raw-text terms, a key span for pruning) and, if it
+// applies the predicate to everything it yields, say so, and the query
+// drops its own copy of the filter.
 
 import type * as ast from '../ast/index.js';
+import type * as dag from '../dag/index.js';
 import type { Stream } from '../../runtime/op/types.js';
-import { UnsupportedExprError } from './errors.js';
+import type { Value } from '../../zed/index.js';
+import { UnsupportedExprError } from '../errors.js';
 import type { Env } from './env.js';
 
 export interface LoadTarget {
@@ -15,11 +21,57 @@ export interface LoadTarget {
   readonly meta: string | null;
 }
 
+/** An inclusive range of values (in Zed's value order); an absent end is open. */
+export interface KeySpan {
+  readonly lower?: Value;
+  readonly upper?: Value;
+}
+
+/**
+ * One way a value's raw text can satisfy a clause of a TextFilter: it holds
+ * `text` (ASCII letters compared without case) or, when `number` is set, the
+ * input spells some number with an exponent (such as 4.43e2), which could
+ * equal the number `text` spells.
+ */
+export interface TextTerm {
+  readonly text: string;
+  readonly number: boolean;
+}
+
+/** A necessary condition on raw text: every clause needs one of its terms. */
+export type TextFilter = readonly (readonly TextTerm[])[];
+
+export interface Pushdown {
+  /** The filter's plan. */
+  readonly filter: dag.Expr;
+  /** The filter as a predicate: keep a value only when it returns true. */
+  readonly predicate: (v: Value) => boolean;
+  /**
+   * Raw-text terms every value the filter keeps has in its text when read
+   * from a text format, or null when the filter implies none. Only for
+   * skipping work: the filter still decides.
+   */
+  readonly terms: TextFilter | null;
+  /** The range of the field at `path` the filter allows, or null when it allows any value there. */
+  keySpan(path: readonly string[]): KeySpan | null;
+  /**
+   * Called by a source that applies `predicate` to every value it yields,
+   * before yielding any: the query then drops its own copy of the filter.
+   */
+  applied(): void;
+}
+
 export interface SourceResolver {
   /** Opens a source operator (pool, file or URL) as a stream of batches. */
-  open(src: ast.Pool | ast.File | ast.HTTP, env: Env): Stream;
+  open(src: ast.Pool | ast.File | ast.HTTP, env: Env, pushdown?: Pushdown): Stream;
   /** Commits the input to a pool (the load operator) and yields what Zed's load yields; absent without a lake. */
   load?(target: LoadTarget, input: Stream): Stream;
+  /**
+   * How many values a source holds (those `pushdown`'s filter keeps, when
+   * given), if it can tell without reading them; otherwise null and the
+   * query counts what `open` yields.
+   */
+  count?(src: ast.Pool | ast.File | ast.HTTP, env: Env, pushdown?: Pushdown): Promise<bigint | null>;
 }
 
 /** The resolver for contexts with no sources, which rejects them with Zed's wording. */

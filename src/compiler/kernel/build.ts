@@ -1,0 +1,229 @@
+// Builds the operator graph of a plan (Zed's compiler/kernel): each plan
+// operator becomes a stream transformer over batches, with its expressions
+// compiled once to closures. Fork and switch fan out and the next operator
+// that needs one input combines their outputs, as in Zed's flowgraphs.
+
+import type * as dag from '../dag/index.js';
+import { isScan, leadingOp } from '../dag/index.js';
+import type { OpContext, PipelineFn, Stream, Assignment as OpAssignment, SortKey } from '../../runtime/op/types.js';
+import { passOp } from '../../runtime/op/pass.js';
+import { assertOp } from '../../runtime/op/assert.js';
+import { combineOp } from '../../runtime/op/combine.js';
+import { cutOp } from '../../runtime/op/cut.js';
+import { dropOp } from '../../runtime/op/drop.js';
+import { explodeOp } from '../../runtime/op/explode.js';
+import { filterOp } from '../../runtime/op/filter.js';
+import { forkOp } from '../../runtime/op/fork.js';
+import { headOp } from '../../runtime/op/head.js';
+import { mergeOp } from '../../runtime/op/merge.js';
+import { putOp } from '../../runtime/op/put.js';
+import { renameOp } from '../../runtime/op/rename.js';
+import { sortOp } from '../../runtime/op/sort.js';
+import { sortLimitOp } from '../../runtime/op/sort-limit.js';
+import { switchOp } from '../../runtime/op/switch.js';
+import { exprSwitchOp } from '../../runtime/op/expr-switch.js';
+import { tailOp } from '../../runtime/op/tail.js';
+import { topOp } from '../../runtime/op/top.js';
+import { uniqOp } from '../../runtime/op/uniq.js';
+import { yieldOp } from '../../runtime/op/yield.js';
+import { CompileError, UnsupportedExprError } from '../errors.js';
+import type { Env, Evaluator } from './env.js';
+import { compileExpr, constValue } from './expr.js';
+import { buildExtraOp } from './extra-ops.js';
+import { compileLateralExpr, withLaterals, type LateralSlot } from './lateral.js';
+import type { Value } from '../../zed/index.js';
+import { boolEvaluator, buildScan, type ScanBuild } from './scan.js';
+import type { Pushdown, SourceResolver } from './source.js';
+import { buildSummarize } from './summarize.js';
+
+/** What building a plan needs beyond its expressions' environment. */
+export interface BuildContext {
+  readonly op: OpContext;
+  readonly sources: SourceResolver;
+  readonly env: Env;
+  /** The query's own input, which DefaultScan reads. */
+  readonly input: Stream;
+  /** The pushdown made for DefaultScan, if its filter was pushed there. */
+  defaultPushdown?: Pushdown;
+  /** Lateral expressions compiled for the operator being built. */
+  laterals: LateralSlot[];
+}
+
+/** Builds a sequence over `inputs` (several when a fork or switch precedes). */
+export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): Stream[] {
+  let streams = inputs;
+  for (let i = 0; i < seq.length; i++) {
+    const op = seq[i]!;
+    if (isScan(op)) {
+      const next = seq[i + 1];
+      const built: ScanBuild = buildScan(op, next?.kind === 'Summarize' ? next : undefined, bctx, (s, parent) =>
+        buildSummarize(s, bctx.env, bctx.op, parent),
+      );
+      streams = [built.stream];
+      if (built.consumedNext) i++;
+      continue;
+    }
+    // Lateral expressions in this operator's expressions register here; the
+    // step that evaluates them is put in front of the operator lazily, so it
+    // sees every slot compiled while the operator was built.
+    const saved = bctx.laterals;
+    const slots: LateralSlot[] = [];
+    bctx.laterals = slots;
+    try {
+      const fed = streams.map((s) => lazyLaterals(bctx.op, s, slots));
+      streams = buildOp(op, bctx, fed);
+    } finally {
+      bctx.laterals = saved;
+    }
+  }
+  return streams;
+}
+
+function lazyLaterals(ctx: OpContext, s: Stream, slots: LateralSlot[]): Stream {
+  return {
+    [Symbol.asyncIterator]() {
+      return (slots.length === 0 ? s : withLaterals(ctx, s, slots))[Symbol.asyncIterator]();
+    },
+  };
+}
+
+/** The hook the expression compiler calls for `(over ... | ...)`. */
+export function lateralHook(bctx: BuildContext): (node: dag.OverExpr, env: Env) => Evaluator {
+  return (node, env) => compileLateralExpr(node, env, bctx.laterals, (body, input) => one(buildSeq(body, bctx, [input]), bctx));
+}
+
+export function one(streams: Stream[], bctx: BuildContext): Stream {
+  if (streams.length === 1) return streams[0]!;
+  return combineOp(bctx.op, streams);
+}
+
+export function pipelineFn(seq: dag.Seq, bctx: BuildContext): PipelineFn {
+  if (seq.length === 0) return (input) => input;
+  return (input) => one(buildSeq(seq, bctx, [input]), bctx);
+}
+
+export function assignments(args: readonly dag.Assignment[], env: Env): OpAssignment[] {
+  return args.map((a) => ({ lhs: a.lhs.path, rhs: compileExpr(a.rhs, env) }));
+}
+
+/** The value of a constant the semantic pass made (a switch case). */
+function literalOf(e: dag.Expr, env: Env): Value {
+  const v = constValue(e, env);
+  if (v === null) throw new Error(`not a constant in plan: ${e.kind}`);
+  return v;
+}
+
+function sortKeys(args: readonly dag.SortExpr[], env: Env): SortKey[] {
+  return args.map((a) => ({ expr: compileExpr(a.key, env), order: a.order }));
+}
+
+/**
+ * Fork: each path that starts with a scan reads its own source; the others
+ * share the input (directly when only one does).
+ */
+function buildFork(op: dag.Fork, bctx: BuildContext, inputs: Stream[]): Stream[] {
+  const out: Stream[] = new Array<Stream>(op.paths.length);
+  const fed: number[] = [];
+  op.paths.forEach((p, i) => {
+    const lead = leadingOp(p);
+    if (lead !== undefined && isScan(lead)) out[i] = one(buildSeq(p, bctx, []), bctx);
+    else fed.push(i);
+  });
+  if (fed.length === 1) {
+    out[fed[0]!] = one(buildSeq(op.paths[fed[0]!]!, bctx, [one(inputs, bctx)]), bctx);
+  } else if (fed.length > 1) {
+    const branches = forkOp(bctx.op, one(inputs, bctx), fed.map((i) => pipelineFn(op.paths[i]!, bctx)));
+    fed.forEach((i, k) => (out[i] = branches[k]!));
+  }
+  return out;
+}
+
+function buildOp(op: dag.Op, bctx: BuildContext, inputs: Stream[]): Stream[] {
+  const ctx = bctx.op;
+  const env = bctx.env;
+  switch (op.kind) {
+    case 'DefaultScan':
+    case 'FileScan':
+    case 'HTTPScan':
+    case 'PoolScan':
+      // buildSeq builds scans itself.
+      throw new Error(`scan ${op.kind} built as an operator`);
+    case 'Scope':
+      return buildSeq(op.body, bctx, inputs);
+    case 'Fork':
+      return buildFork(op, bctx, inputs);
+    case 'Switch': {
+      const parent = one(inputs, bctx);
+      if (op.expr === null) {
+        return switchOp(
+          ctx,
+          parent,
+          op.cases.map((c) => ({ expr: c.expr === null ? null : compileExpr(c.expr, env), branch: pipelineFn(c.path, bctx) })),
+        );
+      }
+      const sel = compileExpr(op.expr, env);
+      return exprSwitchOp(
+        ctx,
+        parent,
+        sel,
+        op.cases.map((c) => ({ value: c.expr === null ? null : literalOf(c.expr, env), branch: pipelineFn(c.path, bctx) })),
+      );
+    }
+    case 'Filter':
+      return [filterOp(ctx, one(inputs, bctx), boolEvaluator(op.expr, env))];
+    case 'Pass':
+      return inputs.map((s) => passOp(ctx, s));
+    case 'Output':
+      return inputs;
+    case 'Assert':
+      return [assertOp(ctx, one(inputs, bctx), compileExpr(op.expr, env), op.text)];
+    case 'Sort':
+      return [sortOp(ctx, one(inputs, bctx), sortKeys(op.args, env), { nullsFirst: op.nullsFirst, reverse: op.reverse })];
+    case 'SortLimit':
+      return [
+        sortLimitOp(ctx, one(inputs, bctx), sortKeys(op.args, env), { nullsFirst: op.nullsFirst, reverse: op.reverse }, op.limit),
+      ];
+    case 'Top': {
+      const keys = op.args === null ? null : op.args.map((a) => compileExpr(a, env));
+      return [topOp(ctx, one(inputs, bctx), op.limit, keys, op.flush)];
+    }
+    case 'Cut':
+      return [cutOp(ctx, one(inputs, bctx), assignments(op.args, env))];
+    case 'Drop':
+      return [dropOp(ctx, one(inputs, bctx), op.args.map((a) => [...a.path]))];
+    case 'Head':
+      return [headOp(ctx, one(inputs, bctx), op.count)];
+    case 'Tail':
+      return [tailOp(ctx, one(inputs, bctx), op.count)];
+    case 'Uniq':
+      return [uniqOp(ctx, one(inputs, bctx), op.cflag)];
+    case 'Put':
+      return [putOp(ctx, one(inputs, bctx), assignments(op.args, env))];
+    case 'Rename':
+      return [renameOp(ctx, one(inputs, bctx), op.args.map((a) => ({ dst: [...a.lhs.path], src: [...a.rhs.path] })))];
+    case 'Explode':
+      return [explodeOp(ctx, one(inputs, bctx), op.args.map((a) => compileExpr(a, env)), env.literals.type(op.type), op.as)];
+    case 'Merge':
+      return [mergeOp(ctx, inputs, compileExpr(op.expr, env))];
+    case 'Yield':
+      return [yieldOp(ctx, one(inputs, bctx), op.exprs.map((e) => compileExpr(e, env)))];
+    case 'Summarize':
+      return [buildSummarize(op, env, ctx, one(inputs, bctx))];
+    case 'Load': {
+      const load = bctx.sources.load;
+      if (load === undefined) throw new CompileError('load operator cannot be used without a lake', null);
+      const target = { pool: op.pool, branch: op.branch, author: op.author, message: op.message, meta: op.meta };
+      return [load.call(bctx.sources, target, one(inputs, bctx))];
+    }
+    case 'Fuse':
+    case 'Shape':
+    case 'Sample':
+    case 'Join':
+    case 'Over':
+      return buildExtraOp(op, bctx, inputs);
+    default: {
+      const never: never = op;
+      throw new UnsupportedExprError(`unsupported operator ${(never as dag.Op).kind}`, null);
+    }
+  }
+}

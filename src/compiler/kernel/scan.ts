@@ -1,0 +1,158 @@
+// Scans: the query's own input and `from` sources, each with the filter the
+// optimizer pushed into it. The source gets the filter as a Pushdown; the
+// filter runs after the source unless the source says it applied it. A
+// scan the optimizer marked as counted (a keyless count() follows) asks the
+// source for the count first and reads the data only if it cannot tell.
+
+import type * as dag from '../dag/index.js';
+import { filterOp } from '../../runtime/op/filter.js';
+import type { Batch, OpContext, Stream } from '../../runtime/op/types.js';
+import { Builder, TypeBool, TypeUint64, Value, encodeBool, encodeUint, type Value as ValueType } from '../../zed/index.js';
+import { keySpanOf } from '../optimizer/key-span.js';
+import { textFilterOf } from '../optimizer/terms.js';
+import type { BuildContext } from './build.js';
+import type { Env, Evaluator } from './env.js';
+import { compileBool } from './expr.js';
+import type { KeySpan, Pushdown, TextFilter } from './source.js';
+
+const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
+const FALSE_VALUE = new Value(TypeBool, encodeBool(false));
+
+/** A filter predicate as the filter operator's evaluator. */
+export function predicateEvaluator(pred: (v: ValueType) => boolean): Evaluator {
+  return (v) => (pred(v) ? TRUE_VALUE : FALSE_VALUE);
+}
+
+/** A filter expression as the filter operator's evaluator: true only for bool true. */
+export function boolEvaluator(e: dag.Expr, env: Env): Evaluator {
+  return predicateEvaluator(compileBool(e, env));
+}
+
+class ScanPushdown implements Pushdown {
+  readonly predicate: (v: ValueType) => boolean;
+  readonly terms: TextFilter | null;
+  isApplied = false;
+
+  constructor(
+    readonly filter: dag.Expr,
+    private readonly env: Env,
+    private readonly known?: { sortKey: dag.SortKey; keySpan: dag.KeySpan },
+  ) {
+    this.predicate = compileBool(filter, env);
+    this.terms = textFilterOf(filter, env.literals);
+  }
+
+  keySpan(path: readonly string[]): KeySpan | null {
+    const lits = this.env.literals;
+    const k = this.known;
+    if (k !== undefined && k.sortKey.path.length === path.length && k.sortKey.path.every((p, i) => p === path[i])) {
+      return {
+        ...(k.keySpan.lower !== undefined ? { lower: lits.value(k.keySpan.lower) } : {}),
+        ...(k.keySpan.upper !== undefined ? { upper: lits.value(k.keySpan.upper) } : {}),
+      };
+    }
+    return keySpanOf(this.filter, path, lits);
+  }
+
+  applied(): void {
+    this.isApplied = true;
+  }
+}
+
+/** The filter after a source, skipped when the source reported (before its first batch) that it applied it. */
+function pushedFilter(ctx: OpContext, src: Stream, pd: ScanPushdown): Stream {
+  return (async function* () {
+    const it = src[Symbol.asyncIterator]();
+    let first: IteratorResult<Batch>;
+    try {
+      first = await it.next();
+    } catch (e) {
+      await it.return?.();
+      throw e;
+    }
+    if (first.done === true) return;
+    const rest: Stream = {
+      [Symbol.asyncIterator]() {
+        let pending: IteratorResult<Batch> | null = first;
+        return {
+          next() {
+            if (pending !== null) {
+              const r = pending;
+              pending = null;
+              return Promise.resolve(r);
+            }
+            return it.next();
+          },
+          return(value?: unknown) {
+            return it.return !== undefined ? it.return(value) : Promise.resolve({ done: true, value: undefined });
+          },
+        } as AsyncIterator<Batch>;
+      },
+    };
+    if (pd.isApplied) yield* rest;
+    else yield* filterOp(ctx, rest, predicateEvaluator(pd.predicate));
+  })();
+}
+
+/** Whether a summarize is a keyless `name := count()`. */
+function isCount(s: dag.Summarize): boolean {
+  const a = s.aggs[0];
+  return (
+    s.keys.length === 0 &&
+    s.aggs.length === 1 &&
+    a !== undefined &&
+    a.rhs.name === 'count' &&
+    a.rhs.expr === null &&
+    a.rhs.where === null &&
+    a.lhs.path.length === 1
+  );
+}
+
+/** The record summarize yields for `name := count()` over n values. */
+function countRecord(bctx: BuildContext, name: string, n: bigint): Value {
+  const t = bctx.op.zctx.lookupRecord([{ name, type: TypeUint64 }]);
+  const b = new Builder(16);
+  b.append(encodeUint(n));
+  return new Value(t, b.bytes());
+}
+
+export interface ScanBuild {
+  readonly stream: Stream;
+  /** True when the following summarize was built into the scan. */
+  readonly consumedNext: boolean;
+}
+
+export function buildScan(
+  op: dag.Scan,
+  next: dag.Summarize | undefined,
+  bctx: BuildContext,
+  summarize: (s: dag.Summarize, parent: Stream) => Stream,
+): ScanBuild {
+  const env = bctx.env;
+  const known = op.kind === 'PoolScan' && op.sortKey !== undefined && op.keySpan !== undefined ? { sortKey: op.sortKey, keySpan: op.keySpan } : undefined;
+  const pd = op.filter === null ? undefined : new ScanPushdown(op.filter, env, known);
+  if (op.kind === 'DefaultScan') {
+    if (pd !== undefined) bctx.defaultPushdown = pd;
+    return { stream: pd === undefined ? bctx.input : pushedFilter(bctx.op, bctx.input, pd), consumedNext: false };
+  }
+  const sources = bctx.sources;
+  const open = (): Stream => {
+    const s = sources.open(op.source, env, pd);
+    return pd === undefined ? s : pushedFilter(bctx.op, s, pd);
+  };
+  const count = sources.count;
+  if (op.count === true && next !== undefined && isCount(next) && count !== undefined) {
+    const name = next.aggs[0]!.lhs.path[0]!;
+    const stream = (async function* () {
+      const n = await count.call(sources, op.source, env, pd);
+      if (n === null) {
+        yield* summarize(next, open());
+        return;
+      }
+      // As summarize, no input gives no output.
+      if (n > 0n) yield [countRecord(bctx, name, n)];
+    })();
+    return { stream, consumedNext: true };
+  }
+  return { stream: open(), consumedNext: false };
+}

@@ -1,0 +1,33 @@
+// The optimizer (Zed's compiler/optimizer): rewrites a plan into one that
+// computes the same output faster. Rules run over every sequence, nested
+// ones first:
+//   1. merge adjacent filters, drop pass operators;
+//   2. move pure filters upstream past operators they commute with, and
+//      merge again;
+//   3. push the filter that then follows a scan into the scan;
+//   4. run `sort | head` as one bounded operator;
+//   5. mark scans followed by a keyless count();
+//   6. with pool keys known, give pool scans the key span their filter allows.
+
+import type * as dag from '../dag/index.js';
+import { rewriteSeqs } from '../dag/index.js';
+import type { Literals } from '../kernel/literals.js';
+import { liftFilters, mergeFilters, removePass } from './filters.js';
+import { fuseSortHead } from './sort-limit.js';
+import { markCounts, poolKeyFacts, pushFilters, type PoolKeyLookup } from './sources.js';
+
+export interface OptimizeOptions {
+  readonly literals: Literals;
+  /** The key of a pool a query reads, when the caller knows it. */
+  readonly poolKey?: PoolKeyLookup;
+}
+
+export function optimize(seq: dag.Seq, opts: OptimizeOptions): dag.Seq {
+  let out = rewriteSeqs(seq, (s) => removePass(mergeFilters(s)));
+  out = rewriteSeqs(out, (s) => mergeFilters(liftFilters(s)));
+  out = rewriteSeqs(out, pushFilters);
+  out = rewriteSeqs(out, fuseSortHead);
+  out = rewriteSeqs(out, markCounts);
+  if (opts.poolKey !== undefined) out = rewriteSeqs(out, poolKeyFacts(opts.poolKey, opts.literals));
+  return out;
+}
