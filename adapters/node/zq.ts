@@ -252,7 +252,9 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
     }
     const plan = planOutput(flags, process.stdout.isTTY === true);
     const paths = args;
-    const searchOpts = query.searchTerm !== undefined ? { ...inputOpts, searchTerm: query.searchTerm } : inputOpts;
+    // The filter the optimizer pushed into the input lets the JSON reader skip lines.
+    const terms = query.pushdown?.terms;
+    const searchOpts = terms !== undefined && terms !== null ? { ...inputOpts, terms } : inputOpts;
     async function* input(): AsyncGenerator<Batch> {
       if (nullInput) {
         yield [NullValue];
@@ -261,7 +263,7 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
       for (const p of paths) {
         const name = p === '-' ? 'stdio:stdin' : p;
         try {
-          for await (const batch of readValues(streamOf(countingInput(openInput(p), stats)), ctx, searchOpts)) {
+          for await (const batch of readValues(streamOf(countingInput(openInput(p), stats)), ctx, { ...searchOpts, seekable: p !== '-' })) {
             stats.recordsRead += batch.length;
             yield batch;
           }
@@ -331,16 +333,17 @@ function singleArgError(src: string, err: ParseError | null): ZedError {
 /** zq's sources: `file path` reads a local file (its format detected unless given). */
 function fileSources(ctx: TypeContext, opts: { format: string; csvDelim?: string }, stats: Stats): SourceResolver {
   return {
-    open(src) {
+    open(src, _env, pushdown) {
       if (src.kind !== 'File') {
         throw new ZedError('unsupported', src.kind === 'Pool' ? 'from: pools need a lake (use zlake query)' : 'get: URLs are not supported yet');
       }
       const path = src.path.kind === 'String' || src.path.kind === 'QuotedString' ? src.path.text : null;
       if (path === null) throw new ZedError('invalid', 'file: path patterns are not supported');
       const format = src.format ?? opts.format;
+      const terms = pushdown?.terms ?? null;
       return (async function* () {
         try {
-          for await (const batch of readValues(streamOf(countingInput(openInput(path), stats)), ctx, { ...opts, format })) {
+          for await (const batch of readValues(streamOf(countingInput(openInput(path), stats)), ctx, { ...opts, format, seekable: true, ...(terms !== null ? { terms } : {}) })) {
             stats.recordsRead += batch.length;
             yield batch;
           }

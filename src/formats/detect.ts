@@ -1,66 +1,241 @@
-// Input format auto-detection (zq's "-i auto"): try each candidate decoder on
-// a bounded prefix of the input, in Zed's order, and take the first that
-// yields values without error. The prefix is kept and replayed, so the input
-// is read once.
+// Input format auto-detection (zq's "-i auto", a load without Content-Type):
+// Zed's candidates in Zed's order (zio/anyio/reader.go), each a registry
+// entry with a `detect` hook (detect-hook.ts). As in Zed, a candidate is
+// tried once all before it have failed; it starts on the prefix read so far
+// and then keeps its trial decoder, fed each new chunk once, so detection
+// costs at most one pass per candidate over a bounded prefix, whatever the
+// chunking. The caller replays the prefix into the real decoder, so the
+// input is read once.
 
-import { InvalidError } from '../errors/index.js';
+import { InternalError, InvalidError, ParseError } from '../errors/index.js';
 import { TypeContext } from '../zed/index.js';
-import type { DecoderOptions } from './codec.js';
-import { formatByName, type FormatName } from './registry.js';
+import type { Decoder, DecoderOptions } from './codec.js';
+import { DETECT_OVERFLOW, type DetectCheck, type DetectEnd } from './detect-hook.js';
+import { allFormats, type FormatEntry, type FormatName } from './registry.js';
 
-/** Zed's detection order (zio/anyio/reader.go) and how many values each must yield. */
-const candidates: readonly { name: FormatName; want: number }[] = [
-  { name: 'arrows', want: 1 },
-  { name: 'zeek', want: 1 },
-  { name: 'zjson', want: 1 },
-  { name: 'json', want: 10 },
-  { name: 'zson', want: 1 },
-  { name: 'zng', want: 1 },
-  { name: 'csv', want: 1 },
-  { name: 'tsv', want: 1 },
-];
+/**
+ * The look-ahead limit on a stream. Zed's recorder (zio/anyio/recorder.go)
+ * doubles its buffer from 8 KiB and gives up before 10 MiB: at most 8 MiB.
+ */
+export const DETECT_LIMIT = 8 << 20;
 
-/** Largest prefix examined before a candidate that has not failed is accepted. */
-export const DETECT_LIMIT = 1 << 20;
+/**
+ * The look-ahead limit on a file. Zed seeks back in a file and has no limit;
+ * we hold the prefix in memory, so we allow more than on a stream, not all.
+ */
+export const SEEKABLE_DETECT_LIMIT = 64 << 20;
 
-type Verdict = { ok: true } | { ok: false; why: string } | { ok: 'more' };
+export interface DetectOptions extends DecoderOptions {
+  /**
+   * The input is a whole file that Zed could seek in (zq's file operands):
+   * Parquet and VNG are candidates, and the look-ahead limit is larger.
+   */
+  seekable?: boolean;
+  /** Overrides DETECT_LIMIT (tests). */
+  limit?: number;
+  /** The formats to consider (default: the registry). */
+  formats?: readonly FormatEntry[];
+}
 
-function attempt(name: FormatName, want: number, prefix: Uint8Array, complete: boolean, opts: DecoderOptions): Verdict {
-  const f = formatByName(name);
-  if (f?.decoder === undefined) return { ok: false, why: `${name}: auto-detection not supported` };
-  try {
-    if (f.detect !== undefined && !f.detect(prefix, complete)) return { ok: false, why: `${name}: no match` };
-    const dec = f.decoder(new TypeContext(), opts);
-    const n = dec.push(prefix).length;
-    if (n >= want) return { ok: true };
-    if (!complete) return { ok: 'more' };
-    dec.end();
-    // As zq's match(): reaching the end of the input cleanly is a match, values or not.
-    return { ok: true };
-  } catch (e) {
-    return { ok: false, why: `${name}: ${e instanceof Error ? e.message : String(e)}` };
+type Phase = 'check' | 'trial' | 'ok' | 'failed';
+
+interface Candidate {
+  readonly entry: FormatEntry;
+  readonly rank: number;
+  readonly want: number;
+  readonly check: DetectCheck | undefined;
+  /** Seekable formats are decided by their check alone. */
+  readonly byCheck: boolean;
+  phase: Phase;
+  why: string;
+  dec: Decoder | null;
+  count: number;
+}
+
+/** The line a failed candidate contributes to the error message. */
+function reason(name: string, e: unknown): string {
+  if (e instanceof ParseError && e.message === `${e.reason} at line ${e.line}, column ${e.column}`) {
+    // The bare cause, as Zed's readers word it; positions are ours.
+    return `${name}: ${e.reason}`;
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  // Binary readers already name their format ("arrows: ..."); say it once.
+  return msg.startsWith(`${name}: `) ? msg : `${name}: ${msg}`;
+}
+
+export class Detector {
+  private readonly candidates: Candidate[] = [];
+  /** Lines for formats that are listed but never tried. */
+  private readonly fixed: string[] = [];
+  private readonly limit: number;
+  private readonly seekable: boolean;
+  private buf = new Uint8Array(1024);
+  private len = 0;
+  private winner: FormatName | null = null;
+
+  constructor(opts: DetectOptions = {}) {
+    this.seekable = opts.seekable === true;
+    this.limit = opts.limit ?? (this.seekable ? SEEKABLE_DETECT_LIMIT : DETECT_LIMIT);
+    for (const entry of opts.formats ?? allFormats()) {
+      const d = entry.detect;
+      if (d === undefined) continue;
+      if (d.kind === 'never') {
+        this.fixed.push(`${entry.name}: auto-detection not supported`);
+      } else if (d.kind === 'seekable' && !this.seekable) {
+        this.fixed.push(`${entry.name}: auto-detection requires seekable input`);
+      } else if (d.kind === 'seekable' && entry.decoder === undefined) {
+        this.fixed.push(`${entry.name}: auto-detection not supported`);
+      } else {
+        this.candidates.push({
+          entry,
+          rank: d.rank,
+          want: d.kind === 'trial' ? (d.want ?? 1) : 1,
+          check: d.check,
+          byCheck: d.kind === 'seekable',
+          phase: 'check',
+          why: '',
+          dec: null,
+          count: 0,
+        });
+      }
+    }
+    this.candidates.sort((a, b) => a.rank - b.rank);
+  }
+
+  /** The bytes seen so far, to replay into the chosen decoder. */
+  get seen(): Uint8Array {
+    return this.buf.subarray(0, this.len);
+  }
+
+  /** Feeds the next chunk; returns the format once it is decided, else null. */
+  push(chunk: Uint8Array): FormatName | null {
+    if (this.winner !== null) return this.winner;
+    if (chunk.length === 0) return null;
+    this.append(chunk);
+    const overflow = this.len >= this.limit;
+    // In Zed's order: a candidate starts once all before it have failed.
+    for (const c of this.candidates) {
+      if (c.phase === 'failed') continue;
+      if (c.phase === 'trial') this.feed(c, chunk);
+      else if (c.phase === 'check') this.start(c, overflow ? 'overflow' : 'partial');
+      if (overflow && (c.phase === 'check' || c.phase === 'trial')) this.fail(c, `${c.entry.name}: ${DETECT_OVERFLOW}`);
+      // (Re-read: the calls above change the phase.)
+      if ((c.phase as Phase) !== 'failed') break;
+    }
+    return this.resolve(false);
+  }
+
+  /** Ends the input; returns the format or throws Zed's detection error. */
+  end(): FormatName {
+    if (this.winner !== null) return this.winner;
+    for (const c of this.candidates) {
+      if (c.phase === 'failed') continue;
+      if (c.phase === 'check') this.start(c, 'eof');
+      if (c.phase === 'trial') {
+        // As zio/anyio match(): reaching the end cleanly is a match, with values or not.
+        try {
+          c.dec!.end();
+          c.phase = 'ok';
+        } catch (e) {
+          this.fail(c, reason(c.entry.name, e));
+        }
+      }
+      if (c.phase === 'ok') break;
+    }
+    return this.resolve(true)!;
+  }
+
+  private resolve(atEnd: boolean): FormatName | null {
+    for (const c of this.candidates) {
+      if (c.phase === 'failed') continue;
+      if (c.phase === 'ok') {
+        this.winner = c.entry.name;
+        return this.winner;
+      }
+      if (atEnd) throw new InternalError(`detect: ${c.entry.name} undecided at end of input`);
+      return null;
+    }
+    const lines = [...this.fixed, ...this.candidates.map((c) => c.why)];
+    lines.sort();
+    throw new InvalidError(`format detection error\n\t${lines.join('\n\t')}`);
+  }
+
+  /** Runs the check on the prefix; when it passes, starts the trial decode on all of it. */
+  private start(c: Candidate, end: DetectEnd): void {
+    const prefix = this.buf.subarray(0, this.len);
+    if (c.check !== undefined) {
+      const v = c.check(prefix, end);
+      if (v === 'more') {
+        // A check may only wait while more input can come.
+        if (end !== 'partial') this.fail(c, `${c.entry.name}: ${end === 'eof' ? 'EOF' : DETECT_OVERFLOW}`);
+        return;
+      }
+      if (v !== null) {
+        this.fail(c, v);
+        return;
+      }
+    }
+    if (c.byCheck) {
+      c.phase = 'ok';
+      return;
+    }
+    const factory = c.entry.decoder;
+    if (factory === undefined) {
+      this.fail(c, `${c.entry.name}: format cannot be read`);
+      return;
+    }
+    try {
+      c.dec = factory(new TypeContext(), {});
+    } catch (e) {
+      this.fail(c, reason(c.entry.name, e));
+      return;
+    }
+    c.phase = 'trial';
+    this.feed(c, prefix);
+  }
+
+  private feed(c: Candidate, bytes: Uint8Array): void {
+    try {
+      c.count += c.dec!.push(bytes).length;
+    } catch (e) {
+      this.fail(c, reason(c.entry.name, e));
+      return;
+    }
+    if (c.count >= c.want) c.phase = 'ok';
+  }
+
+  private fail(c: Candidate, why: string): void {
+    c.phase = 'failed';
+    c.why = why;
+    c.dec = null;
+  }
+
+  private append(chunk: Uint8Array): void {
+    const need = this.len + chunk.length;
+    if (need > this.buf.length) {
+      const next = new Uint8Array(Math.max(need, this.buf.length * 2));
+      next.set(this.buf.subarray(0, this.len));
+      this.buf = next;
+    }
+    this.buf.set(chunk, this.len);
+    this.len = need;
   }
 }
 
 /**
- * Picks the format of an input from its first bytes. `complete` says the
- * prefix is the whole input. Returns 'more' when a longer prefix is needed.
+ * Picks the format of a whole input held in memory: Zed's choice, or its
+ * detection error.
  */
-export function detectFormat(prefix: Uint8Array, complete: boolean, opts: DecoderOptions = {}): FormatName | 'more' {
-  const errs: string[] = [];
-  for (const c of candidates) {
-    const v = attempt(c.name, c.want, prefix, complete || prefix.length >= DETECT_LIMIT, opts);
-    if (v.ok === true) return c.name;
-    if (v.ok === 'more') return 'more';
-    errs.push(v.why);
-  }
-  errs.push('line: auto-detection not supported');
-  errs.sort();
-  throw new InvalidError(`format detection error\n\t${errs.join('\n\t')}`);
+export function detectFormat(input: Uint8Array, opts: DetectOptions = {}): FormatName {
+  const d = new Detector(opts);
+  return d.push(input) ?? d.end();
 }
 
-const GZIP_ID = [0x1f, 0x8b];
-
+/**
+ * Gzip as Go's gzip.NewReader accepts it (zio/anyio/gzip.go): the magic
+ * bytes, deflate as the method, and a whole 10-byte header. Anything else is
+ * read as it is.
+ */
 export function isGzip(prefix: Uint8Array): boolean {
-  return prefix[0] === GZIP_ID[0] && prefix[1] === GZIP_ID[1];
+  return prefix.length >= 10 && prefix[0] === 0x1f && prefix[1] === 0x8b && prefix[2] === 0x08;
 }

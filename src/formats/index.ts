@@ -2,4 +2,9 @@
 export * from './codec.js';
 export * from './registry.js';
 export * from './detect.js';
+export * from './detect-hook.js';
+export { isCsvDelimiter } from './csv/index.js';
 export * from './input.js';
+export * from './lake/index.js';
+export { ZngDecoder, type ZngControl } from './zng/index.js';
+export { setParquetWasmLoader, type ParquetWasmLoader, type ParquetWasmSource } from './parquet/index.js';

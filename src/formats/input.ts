@@ -1,19 +1,33 @@
 // Opening an input byte stream as a stream of value batches: gunzip when the
-// bytes are gzip, detect the format unless one is given, then decode.
+// bytes are gzip (by their header, as zio/anyio/gzip.go), detect the format
+// unless one is given, then decode. Detection reads a bounded prefix once and
+// replays it into the decoder.
 
 import { FormatError, InvalidError, ZedError } from '../errors/index.js';
 import type { Batch, TypeContext } from '../zed/index.js';
 import type { DecoderOptions } from './codec.js';
-import { detectFormat, isGzip } from './detect.js';
+import { Detector, isGzip } from './detect.js';
 import { formatByName, type FormatName } from './registry.js';
-import { linePrefilter } from './prefilter.js';
+import { linePrefilter, type LineTerms } from './prefilter.js';
 
 export interface InputOptions extends DecoderOptions {
   /** A format name, or 'auto' (the default) to detect it. */
   format?: string;
   /** A search term: line-oriented JSON lines that cannot contain it are skipped unparsed. */
   searchTerm?: string;
+  /** Raw-text terms a query's filter requires (clauses of alternatives): JSON lines without them are skipped unparsed. */
+  terms?: LineTerms;
+  /**
+   * The stream is a whole file (zq's file operands), which Zed could seek in:
+   * detection also tries Parquet and VNG, and looks further ahead (detect.ts).
+   */
+  seekable?: boolean;
+  /** Overrides the detection look-ahead limit (tests). */
+  detectLimit?: number;
 }
+
+/** Bytes gzip.NewReader reads before it accepts a stream (the fixed header). */
+const GZIP_HEADER = 10;
 
 async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
@@ -45,13 +59,13 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Reads the first two bytes, and if they are gzip's magic, gunzips the stream. */
+/** Reads the gzip header's worth of bytes, and if they are gzip's, gunzips the stream. */
 async function maybeGunzip(stream: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
   const it = chunksOf(stream);
   const head: Uint8Array[] = [];
   let have = 0;
   let done = false;
-  while (have < 2) {
+  while (have < GZIP_HEADER) {
     const r = await it.next();
     if (r.done) {
       done = true;
@@ -88,7 +102,31 @@ async function* gzipErrorsAsFormatErrors(it: AsyncGenerator<Uint8Array>): AsyncG
   }
 }
 
-/** Decodes `stream` into batches of values in `ctx`. */
+/** The decoder for a format named by the user (zio/anyio/lookup.go). */
+function namedFormat(name: string): FormatName {
+  const f = formatByName(name);
+  if (f?.decoder === undefined) throw new InvalidError(`no such format: "${name}"`);
+  return f.name;
+}
+
+/** Reads chunks until the format is known; returns it and the bytes read. The trial decoders go with the detector. */
+async function detect(it: AsyncGenerator<Uint8Array>, opts: InputOptions): Promise<{ name: FormatName; seen: Uint8Array }> {
+  const detector = new Detector({
+    ...(opts.seekable !== undefined ? { seekable: opts.seekable } : {}),
+    ...(opts.detectLimit !== undefined ? { limit: opts.detectLimit } : {}),
+  });
+  let name: FormatName | null = null;
+  while (name === null) {
+    const r = await it.next();
+    name = r.done === true ? detector.end() : detector.push(r.value);
+  }
+  return { name, seen: detector.seen };
+}
+
+/**
+ * Decodes `stream` into batches of values in `ctx`: gunzipped when it is
+ * gzip, in the format given or else detected over a bounded prefix.
+ */
 export async function* readValues(
   stream: ReadableStream<Uint8Array>,
   ctx: TypeContext,
@@ -96,30 +134,15 @@ export async function* readValues(
 ): AsyncGenerator<Batch> {
   const it = gzipErrorsAsFormatErrors(chunksOf(await maybeGunzip(stream)));
   let name: FormatName;
-  const pending: Uint8Array[] = [];
+  let pending: readonly Uint8Array[] = [];
   if (opts.format === undefined || opts.format === 'auto') {
-    let prefix: Uint8Array = new Uint8Array(0);
-    for (;;) {
-      const r = await it.next();
-      const complete = r.done === true;
-      if (!complete) {
-        pending.push(r.value);
-        prefix = concat([prefix, r.value]);
-      }
-      const got = detectFormat(prefix, complete, opts);
-      if (got !== 'more') {
-        name = got;
-        break;
-      }
-    }
+    const found = await detect(it, opts);
+    name = found.name;
+    pending = [found.seen];
   } else {
-    const f = formatByName(opts.format);
-    if (f === undefined) throw new InvalidError(`unknown format: "${opts.format}"`);
-    name = f.name;
+    name = namedFormat(opts.format);
   }
-  const f = formatByName(name)!;
-  if (f.decoder === undefined) throw new InvalidError(`${name}: format cannot be read`);
-  const dec = f.decoder(ctx, opts);
+  const dec = formatByName(name)!.decoder!(ctx, opts);
   async function* rest(): AsyncGenerator<Uint8Array> {
     yield* pending;
     for (;;) {
@@ -128,7 +151,8 @@ export async function* readValues(
       yield r.value;
     }
   }
-  const filter = opts.searchTerm !== undefined && (name === 'json' || name === 'ndjson') ? linePrefilter(opts.searchTerm) : null;
+  const wanted = opts.terms ?? opts.searchTerm;
+  const filter = wanted !== undefined && (name === 'json' || name === 'ndjson') ? linePrefilter(wanted) : null;
   for await (const chunk of filter === null ? rest() : filter(rest())) {
     const vals = dec.push(chunk);
     if (vals.length > 0) yield vals;

@@ -10,9 +10,16 @@ import { JsonEncoder } from './json/json-encoder.js';
 import { NdjsonDecoder } from './ndjson/index.js';
 import { ZjsonDecoder, ZjsonEncoder } from './zjson/index.js';
 import { ZeekDecoder, ZeekEncoder } from './zeek/index.js';
-import { CsvDecoder, CsvEncoder, looksLikeCsv } from './csv/index.js';
+import { CsvDecoder, CsvEncoder, csvFirstLine } from './csv/index.js';
+import { LineDecoder } from './line/index.js';
+import type { Detection } from './detect-hook.js';
+import { arrowsPrefix, parquetMagic, vngHeader } from './magic.js';
 import { TableEncoder } from './table/index.js';
 import { TextFormatEncoder } from './text/index.js';
+import { VngDecoder, VngEncoder } from './vng/index.js';
+import { LakeEncoder } from './lake/index.js';
+import { ArrowsDecoder, ArrowsEncoder } from './arrow/index.js';
+import { ParquetDecoder, ParquetEncoder } from './parquet/index.js';
 
 export type FormatName =
   | 'zson'
@@ -28,7 +35,8 @@ export type FormatName =
   | 'parquet'
   | 'arrows'
   | 'table'
-  | 'text';
+  | 'text'
+  | 'lake';
 
 export interface FormatEntry {
   readonly name: FormatName;
@@ -37,8 +45,8 @@ export interface FormatEntry {
   readonly binary: boolean;
   readonly decoder?: DecoderFactory;
   readonly encoder?: EncoderFactory;
-  /** A cheap check on the first bytes before a trial decode. */
-  readonly detect?: (prefix: Uint8Array, complete: boolean) => boolean;
+  /** How auto-detection tries it, rank = Zed's order (detect-hook.ts); absent: never listed. */
+  readonly detect?: Detection;
 }
 
 const formats: readonly FormatEntry[] = [
@@ -49,6 +57,7 @@ const formats: readonly FormatEntry[] = [
     binary: false,
     decoder: (ctx) => new ZsonDecoder(ctx),
     encoder: (opts) => new ZsonEncoder({ pretty: opts.pretty ?? 0 }),
+    detect: { kind: 'trial', rank: 70 },
   },
   {
     name: 'zng',
@@ -61,6 +70,7 @@ const formats: readonly FormatEntry[] = [
         compress: opts.compress ?? true,
         ...(opts.frameThreshold !== undefined ? { frameThreshold: opts.frameThreshold } : {}),
       }),
+    detect: { kind: 'trial', rank: 80 },
   },
   {
     name: 'zjson',
@@ -69,6 +79,8 @@ const formats: readonly FormatEntry[] = [
     binary: false,
     decoder: (ctx) => new ZjsonDecoder(ctx),
     encoder: () => new ZjsonEncoder(),
+    // Before JSON and ZSON: ZJSON is a subset of both.
+    detect: { kind: 'trial', rank: 50 },
   },
   {
     name: 'json',
@@ -77,6 +89,8 @@ const formats: readonly FormatEntry[] = [
     binary: false,
     decoder: (ctx) => new JsonDecoder(ctx),
     encoder: (opts) => new JsonEncoder({ pretty: opts.pretty ?? 0 }),
+    // Zed wants ten values (or a clean end) before it calls input JSON.
+    detect: { kind: 'trial', rank: 60, want: 10 },
   },
   {
     name: 'ndjson',
@@ -94,7 +108,7 @@ const formats: readonly FormatEntry[] = [
     decoder: (ctx, opts) => new CsvDecoder(ctx, { delim: opts.csvDelim ?? ',' }),
     encoder: () => new CsvEncoder({ delim: ',' }),
     // Detection always tries ',' (zio/anyio isCSVStream), whatever -csv.delim says.
-    detect: (prefix, complete) => looksLikeCsv(prefix, complete, 0x2c),
+    detect: { kind: 'trial', rank: 90, check: (prefix, end) => csvFirstLine(prefix, end, 'csv', 0x2c) },
   },
   {
     name: 'tsv',
@@ -103,9 +117,16 @@ const formats: readonly FormatEntry[] = [
     binary: false,
     decoder: (ctx) => new CsvDecoder(ctx, { delim: '\t' }),
     encoder: () => new CsvEncoder({ delim: '\t' }),
-    detect: (prefix, complete) => looksLikeCsv(prefix, complete, 0x09),
+    detect: { kind: 'trial', rank: 100, check: (prefix, end) => csvFirstLine(prefix, end, 'tsv', 0x09) },
   },
-  { name: 'line', mediaType: 'application/x-line', extension: 'txt', binary: false },
+  {
+    name: 'line',
+    mediaType: 'application/x-line',
+    extension: 'txt',
+    binary: false,
+    decoder: () => new LineDecoder(),
+    detect: { kind: 'never' },
+  },
   {
     name: 'zeek',
     mediaType: 'application/x-zeek',
@@ -113,12 +134,41 @@ const formats: readonly FormatEntry[] = [
     binary: false,
     decoder: (ctx) => new ZeekDecoder(ctx),
     encoder: () => new ZeekEncoder(),
+    detect: { kind: 'trial', rank: 40 },
   },
-  { name: 'vng', mediaType: 'application/x-vng', extension: 'vng', binary: true },
-  { name: 'parquet', mediaType: 'application/x-parquet', extension: 'parquet', binary: true },
-  { name: 'arrows', mediaType: 'application/vnd.apache.arrow.stream', extension: 'arrows', binary: true },
+  {
+    name: 'vng',
+    mediaType: 'application/x-vng',
+    extension: 'vng',
+    binary: true,
+    decoder: (ctx) => new VngDecoder(ctx),
+    encoder: () => new VngEncoder(),
+    // Zed detects VNG only in a seekable input (a file), by its header.
+    detect: { kind: 'seekable', rank: 20, check: vngHeader },
+  },
+  {
+    name: 'parquet',
+    mediaType: 'application/x-parquet',
+    extension: 'parquet',
+    binary: true,
+    decoder: (ctx) => new ParquetDecoder(ctx),
+    encoder: () => new ParquetEncoder(),
+    // Zed tries Parquet first, and only in a seekable input (a file).
+    detect: { kind: 'seekable', rank: 10, check: parquetMagic },
+  },
+  {
+    name: 'arrows',
+    mediaType: 'application/vnd.apache.arrow.stream',
+    extension: 'arrows',
+    binary: true,
+    decoder: (ctx) => new ArrowsDecoder(ctx),
+    encoder: () => new ArrowsEncoder(),
+    detect: { kind: 'trial', rank: 30, check: arrowsPrefix },
+  },
   { name: 'table', mediaType: 'text/plain', extension: 'txt', binary: false, encoder: () => new TableEncoder() },
   { name: 'text', mediaType: 'text/plain', extension: 'txt', binary: false, encoder: () => new TextFormatEncoder() },
+  // Lake metadata as text (zed ls, zed log); the CLI builds it with a HEAD to mark.
+  { name: 'lake', mediaType: 'text/plain', extension: 'txt', binary: false, encoder: () => new LakeEncoder() },
 ];
 
 const byName = new Map<string, FormatEntry>(formats.map((f) => [f.name, f]));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TypeContext, type Value } from '../../zed/index.js';
 import { formatValue } from '../../zson/index.js';
-import { CsvDecoder, looksLikeCsv } from './index.js';
+import { CsvDecoder, csvFirstLine } from './index.js';
 
 const utf8 = new TextEncoder();
 
@@ -53,9 +53,9 @@ describe('CsvDecoder', () => {
     ]);
   });
 
-  it('CsvDecoder repairs quotes that do not cover a whole field', () => {
+  it('CsvDecoder repairs quotes that do not cover a whole field, keeping trailing space', () => {
     expect(decodeAll('x,y\n"ab"cd, "a""b" \nq"r"s,"un,quoted"\n')).toEqual([
-      '{x:"abcd",y:"a\\"b"}',
+      '{x:"abcd",y:"a\\"b "}',
       '{x:"qrs",y:"un,quoted"}',
     ]);
   });
@@ -107,13 +107,55 @@ describe('CsvDecoder', () => {
   });
 });
 
-describe('looksLikeCsv', () => {
-  it('looksLikeCsv wants a complete first line containing the delimiter', () => {
+describe('CsvDecoder delimiters and errors', () => {
+  it('CsvDecoder refuses a delimiter that is not exactly one character, with Zed\'s message', () => {
+    for (const d of ['', ';;', '\u00e9']) {
+      expect(() => new CsvDecoder(new TypeContext(), { delim: d })).toThrow('CSV field delimiter must be exactly one character');
+    }
+    expect(() => new CsvDecoder(new TypeContext(), { delim: '"' })).toThrow('csv: invalid field or comment delimiter');
+  });
+
+  it('CsvDecoder reads a NUL delimiter as a comma, as zio/csvio does', () => {
+    expect(decodeAll('a,b\n1,x\n', '\0')).toEqual(['{a:1.,b:"x"}']);
+  });
+
+  it('CsvDecoder reads the same values whether fields are quoted or not', () => {
+    const plain = decodeAll('name,n,ok\nzoé,1.5,true\n,2,F\n');
+    expect(decodeAll('"name","n","ok"\n"zoé","1.5","true"\n"","2","F"\n')).toEqual(plain);
+    expect(plain).toEqual(['{name:"zoé",n:1.5,ok:true}', '{name:null,n:2.,ok:false}']);
+  });
+
+  it('CsvDecoder types a field decoded by the CSV library like any other', () => {
+    expect(decodeAll('a,b\n"1,5","say ""1"""\n" 2e3",x\n')).toEqual(['{a:"1,5",b:"say \\"1\\""}', '{a:2000.,b:"x"}']);
+  });
+
+  it('CsvDecoder names the line of a record cut short by a quoted field ending in CR', () => {
+    expect(() => decode('a,b\n"x"\r,y\n')).toThrow('record on line 2: wrong number of fields');
+  });
+
+  it('CsvDecoder counts a line of spaces as a record of one empty field', () => {
+    expect(() => decode('a,b\n1,2\n  \n')).toThrow('record on line 3: wrong number of fields');
+    expect(decodeAll('a\n1\n  \n')).toEqual(['{a:1.}', '{a:null}']);
+  });
+
+  it('CsvDecoder reads TSV: tabs split, spaces stay, quotes are repaired', () => {
+    expect(decodeAll('a\tb\tc\n 1\t"x ""y"""\t\n', '\t')).toEqual(['{a:" 1",b:"x \\"y\\"",c:null}']);
+  });
+
+  it('CsvDecoder keeps a byte order mark in the first header name, as Go does', () => {
+    expect(decodeAll('\ufeffa,b\n1,2\n')).toEqual(['{"\ufeffa":1.,b:2.}']);
+  });
+});
+
+describe('csvFirstLine', () => {
+  it('csvFirstLine wants a complete first line containing the delimiter, with Zed\'s reasons', () => {
     const b = (s: string) => utf8.encode(s);
-    expect(looksLikeCsv(b('a,b\n1,2\n'), true, 0x2c)).toBe(true);
-    expect(looksLikeCsv(b('a b\n1,2\n'), true, 0x2c)).toBe(false);
-    expect(looksLikeCsv(b('a,b'), true, 0x2c)).toBe(false);
-    expect(looksLikeCsv(b('a,b'), false, 0x2c)).toBe(true);
-    expect(looksLikeCsv(b('a\tb\n'), true, 0x09)).toBe(true);
+    expect(csvFirstLine(b('a,b\n1,2\n'), 'eof', 'csv', 0x2c)).toBe(null);
+    expect(csvFirstLine(b('a b\n1,2\n'), 'eof', 'csv', 0x2c)).toBe("csv: line 1: delimiter ',' not found");
+    expect(csvFirstLine(b('a b\n'), 'partial', 'tsv', 0x09)).toBe("tsv: line 1: delimiter '\\t' not found");
+    expect(csvFirstLine(b('a,b'), 'eof', 'csv', 0x2c)).toBe('csv: line 1: EOF');
+    expect(csvFirstLine(b('a,b'), 'partial', 'csv', 0x2c)).toBe('more');
+    expect(csvFirstLine(b('a,b'), 'overflow', 'csv', 0x2c)).toBe('csv: line 1: buffer exceeded max size trying to infer input format');
+    expect(csvFirstLine(b('a\tb\n'), 'eof', 'tsv', 0x09)).toBe(null);
   });
 });

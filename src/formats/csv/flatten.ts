@@ -3,7 +3,7 @@
 // become top-level fields called "outer.inner"; a null inner record yields
 // nulls for all of its leaves.
 
-import { ZIter, underlying, type Field, type RecordType, type Type, type Value } from '../../zed/index.js';
+import { readElement, underlying, type Field, type RecordType, type Type, type Value } from '../../zed/index.js';
 
 /** The flattened shape of one record type. */
 export interface FlatShape {
@@ -45,12 +45,15 @@ export class Flattener {
     return s;
   }
 
-  /** Fills `out` with the leaves of record value `v` (one per flat field) and returns its shape. */
+  /**
+   * Fills `out` with the leaves of record value `v` (one per flat field) and
+   * returns its shape. The Leaf objects in `out` are reused from call to
+   * call: read them before the next call.
+   */
   leaves(v: Value, out: Leaf[]): FlatShape {
     const s = this.shape(v.type);
-    out.length = 0;
     const rec = underlying(v.type) as RecordType;
-    appendLeaves(rec, v.bytes, out);
+    out.length = appendLeaves(rec, v.bytes, out, 0);
     return s;
   }
 
@@ -78,12 +81,30 @@ function flattenFields(rec: RecordType, prefix: string, out: Field[]): boolean {
   return nested;
 }
 
-function appendLeaves(rec: RecordType, body: Uint8Array | null, out: Leaf[]): void {
-  const it = body === null ? null : new ZIter(body);
+const el = { start: 0, end: 0 };
+
+/** Sets out[at...] to the leaves of a record body; returns the next index. */
+function appendLeaves(rec: RecordType, body: Uint8Array | null, out: Leaf[], at: number): number {
+  let off = 0;
+  const end = body === null ? 0 : body.length;
   for (const f of rec.fields) {
-    const el = it === null || it.done() ? null : it.next();
+    let bytes: Uint8Array | null = null;
+    if (body !== null && off < end) {
+      off = readElement(body, off, end, el);
+      if (el.start >= 0) bytes = body.subarray(el.start, el.end);
+    }
     const u = underlying(f.type);
-    if (u.kind === 'record') appendLeaves(u, el, out);
-    else out.push({ type: f.type, bytes: el });
+    if (u.kind === 'record') {
+      at = appendLeaves(u, bytes, out, at);
+      continue;
+    }
+    const leaf = out[at];
+    if (leaf === undefined) out.push({ type: f.type, bytes });
+    else {
+      leaf.type = f.type;
+      leaf.bytes = bytes;
+    }
+    at++;
   }
+  return at;
 }

@@ -1,8 +1,7 @@
 // CSV and TSV (a CSV delimiter option): reader, writer, and the record
 // flattening the tabular writers share.
-export { CsvDecoder, looksLikeCsv, type CsvDecoderOptions } from './csv-decoder.js';
+export { CsvDecoder, csvFirstLine, isCsvDelimiter, type CsvDecoderOptions } from './csv-decoder.js';
 export { CsvEncoder, type CsvEncoderOptions } from './csv-encoder.js';
-export { CsvTokenizer, type CsvRecord } from './csv-tokenizer.js';
 export { Flattener, type FlatShape, type Leaf } from './flatten.js';
 export { concrete, type Concrete } from './under.js';
 export { parseGoFloat, parseGoBool } from './infer.js';

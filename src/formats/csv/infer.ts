@@ -2,7 +2,6 @@
 // empty is null, then whatever Go's strconv.ParseFloat(s, 64) accepts is a
 // float64, then whatever strconv.ParseBool accepts is a bool, else a string.
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const HEX = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?\d+)$/;
 const INF = /^([+-]?)inf(?:inity)?$/i;
 
@@ -11,26 +10,62 @@ const FALSE = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
 
 /** strconv.ParseFloat(s, 64): the number, or undefined when Go reports an error (syntax or overflow). */
 export function parseGoFloat(s: string): number | undefined {
-  const c = s.charCodeAt(0);
-  // Fast rejection: every accepted form starts with a sign, digit, '.', i, I, n or N.
-  if (!((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || (c | 0x20) === 0x69 || (c | 0x20) === 0x6e)) {
-    return undefined;
+  // Fast path, no allocation: a plain decimal ([+-] digits [. digits] [e [+-] digits]).
+  const n = s.length;
+  let i = 0;
+  let c = s.charCodeAt(0);
+  if (c === 0x2b || c === 0x2d) c = s.charCodeAt(++i);
+  let digits = 0;
+  while (c >= 0x30 && c <= 0x39) {
+    digits++;
+    c = s.charCodeAt(++i);
   }
-  if (s.includes('_')) {
-    // Underscores may only separate digits (strconv underscoreOK).
-    if (!underscoreOK(s)) return undefined;
-    s = s.replace(/_/g, '');
+  if (c === 0x2e) {
+    c = s.charCodeAt(++i);
+    while (c >= 0x30 && c <= 0x39) {
+      digits++;
+      c = s.charCodeAt(++i);
+    }
   }
-  if (DECIMAL.test(s)) {
+  if (digits > 0 && (c === 0x65 || c === 0x45)) {
+    c = s.charCodeAt(++i);
+    if (c === 0x2b || c === 0x2d) c = s.charCodeAt(++i);
+    let exp = 0;
+    while (c >= 0x30 && c <= 0x39) {
+      exp++;
+      c = s.charCodeAt(++i);
+    }
+    if (exp === 0) return undefined;
+  }
+  if (i === n) {
+    if (digits === 0) return undefined;
     const x = Number(s);
     // Go reports ErrRange on overflow; underflow to zero is not an error.
     return Number.isFinite(x) ? x : undefined;
   }
-  const inf = INF.exec(s);
-  if (inf !== null) return inf[1] === '-' ? -Infinity : Infinity;
-  if (s.length === 3 && s.toLowerCase() === 'nan') return NaN;
-  const hex = HEX.exec(s);
-  if (hex !== null) return parseHexFloat(hex);
+  return parseSpecial(s, i);
+}
+
+/** The forms off the fast path: digit separators, Inf, NaN and hex floats. `stop` is where the fast scan stopped. */
+function parseSpecial(s: string, stop: number): number | undefined {
+  const c = s.charCodeAt(0);
+  const lead = c === 0x2b || c === 0x2d ? s.charCodeAt(1) : c;
+  const letter = lead | 0x20;
+  // Every other form starts (after a sign) with a digit, '.', i or n.
+  if (!((lead >= 0x30 && lead <= 0x39) || lead === 0x2e || letter === 0x69 || letter === 0x6e)) return undefined;
+  if (s.includes('_')) {
+    // Underscores may only separate digits (strconv underscoreOK).
+    return underscoreOK(s) ? parseGoFloat(s.replace(/_/g, '')) : undefined;
+  }
+  if (letter === 0x69 /* i */) {
+    const inf = INF.exec(s);
+    return inf === null ? undefined : inf[1] === '-' ? -Infinity : Infinity;
+  }
+  if (letter === 0x6e /* n */) return s.length === 3 && s.toLowerCase() === 'nan' ? NaN : undefined;
+  if (lead === 0x30 && (s.charCodeAt(stop) | 0x20) === 0x78 /* 0x */) {
+    const hex = HEX.exec(s);
+    return hex === null ? undefined : parseHexFloat(hex);
+  }
   return undefined;
 }
 
@@ -49,6 +84,9 @@ function parseHexFloat(m: RegExpExecArray): number | undefined {
 
 /** strconv.ParseBool(s): the bool, or undefined. */
 export function parseGoBool(s: string): boolean | undefined {
+  // Every accepted form starts with 0, 1, t, T, f or F.
+  const c = s.charCodeAt(0) | 0x20;
+  if (c !== 0x74 && c !== 0x66 && c !== 0x30 && c !== 0x31) return undefined;
   if (TRUE.has(s)) return true;
   if (FALSE.has(s)) return false;
   return undefined;

@@ -1,0 +1,61 @@
+// VngEncoder: the VNG writer (zq -f vng). VNG cannot be streamed: the
+// metadata that locates every column comes before the data, so, as Zed's
+// writer does, values are kept in memory as column bytes until the end, then
+// the header, metadata section and data section are written at once. The
+// format bounds a file: 4 GiB of data, 2 GiB per column, 100 MiB of metadata.
+
+import { InvalidError } from '../../errors/index.js';
+import { TypeContext, type Value } from '../../zed/index.js';
+import type { Encoder } from '../codec.js';
+import { encodeZng } from '../zng/index.js';
+import { Layout } from './column-writer.js';
+import { HEADER_SIZE, MAX_META_SIZE, VNG_VERSION, serializeHeader } from './header.js';
+import { marshalMeta } from './metadata-marshal.js';
+import { VariantWriter } from './variant-writer.js';
+
+const EMPTY = new Uint8Array(0);
+
+export class VngEncoder implements Encoder {
+  private variant: VariantWriter | null = new VariantWriter();
+
+  write(values: readonly Value[]): Uint8Array {
+    const v = this.variant;
+    if (v === null) throw new InvalidError('VNG writer: write after end');
+    for (let i = 0; i < values.length; i++) {
+      const val = values[i]!;
+      v.write(val.type, val.bytes);
+    }
+    return EMPTY;
+  }
+
+  /** Returns the whole file. */
+  end(): Uint8Array {
+    const v = this.variant;
+    if (v === null) return EMPTY;
+    this.variant = null;
+    const layout = new Layout();
+    const meta = v.finish(layout);
+    // The metadata section is one ZNG stream holding one value, LZ4-compressed
+    // where that is smaller, with types of its own context (as zngio writes it).
+    const metaBytes = encodeZng([marshalMeta(meta, new TypeContext())]);
+    if (metaBytes.length > MAX_META_SIZE) {
+      throw new InvalidError(`VNG metadata section too big: ${metaBytes.length} bytes`);
+    }
+    const out = new Uint8Array(HEADER_SIZE + metaBytes.length + layout.offset);
+    out.set(serializeHeader({ version: VNG_VERSION, metaSize: metaBytes.length, dataSize: layout.offset }));
+    out.set(metaBytes, HEADER_SIZE);
+    let at = HEADER_SIZE + metaBytes.length;
+    for (const part of layout.parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+}
+
+/** Encodes `values` as one VNG file. */
+export function encodeVng(values: readonly Value[]): Uint8Array {
+  const e = new VngEncoder();
+  e.write(values);
+  return e.end();
+}

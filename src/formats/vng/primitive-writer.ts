@@ -1,0 +1,109 @@
+// Writes a column of (non-null) primitive values. As Zed's writer does
+// (vng/primitive.go): values are kept as zcode elements; while the column has
+// at most 256 distinct values it is also kept as one dictionary selector byte
+// per value, stored instead of the elements; a column of one distinct value
+// becomes a Const, which takes no data bytes. Columns of uint8, int8 and bool
+// never use a dictionary. Min and max are kept in Zed's value order.
+
+import { InternalError } from '../../errors/index.js';
+import { ByteWriter } from '../../util/byte-writer.js';
+import { putUvarint } from '../../util/uvarint.js';
+import { ID, Value, compareBodies, type PrimitiveType } from '../../zed/index.js';
+import type { ColumnWriter, Layout } from './column-writer.js';
+import { DictTracker } from './dict-tracker.js';
+import type { DictEntry, Meta } from './metadata.js';
+import { rangeComparatorFor, type RangeComparator } from './range-compare.js';
+
+export class PrimitiveWriter implements ColumnWriter {
+  private readonly elems = new ByteWriter(1024);
+  private count = 0;
+  private dict: DictTracker | null;
+  private selectors: ByteWriter | null;
+  private min: Uint8Array | null = null;
+  private max: Uint8Array | null = null;
+  private readonly cmp: RangeComparator;
+
+  constructor(readonly type: PrimitiveType) {
+    const id = type.id;
+    const useDict = id !== ID.uint8 && id !== ID.int8 && id !== ID.bool;
+    this.dict = useDict ? new DictTracker() : null;
+    this.selectors = useDict ? new ByteWriter(1024) : null;
+    this.cmp = rangeComparatorFor(type);
+  }
+
+  write(b: Uint8Array, s: number, e: number): void {
+    if (s < 0) throw new InternalError('VNG writer: null sent to a primitive column');
+    this.count++;
+    const n = e - s;
+    const w = this.elems;
+    w.reserve(n + 10);
+    const buf = w.buf;
+    let p = putUvarint(buf, w.len, n + 1);
+    if (n < 32) {
+      for (let i = s; i < e; i++) buf[p++] = b[i]!;
+    } else {
+      buf.set(b.subarray(s, e), p);
+      p += n;
+    }
+    w.len = p;
+    const dict = this.dict;
+    if (dict !== null) {
+      const k = dict.add(b, s, e);
+      if (k >= 0) {
+        this.selectors!.byte(k);
+        return;
+      }
+      this.dropDict(dict);
+    }
+    this.track(b, s, e);
+  }
+
+  private track(b: Uint8Array, s: number, e: number): void {
+    if (this.min === null || this.cmp(b, s, e, this.min) < 0) this.min = b.slice(s, e);
+    if (this.max === null || this.cmp(b, s, e, this.max) > 0) this.max = b.slice(s, e);
+  }
+
+  /** Min and max from the dictionary's entries, seen in first-seen order. */
+  private trackDict(dict: DictTracker): void {
+    const ab = dict.arena.buf;
+    for (let k = 0; k < dict.size; k++) this.track(ab, dict.starts[k]!, dict.ends[k]!);
+  }
+
+  private dropDict(dict: DictTracker): void {
+    this.trackDict(dict);
+    this.dict = null;
+    this.selectors = null;
+  }
+
+  finish(layout: Layout): Meta {
+    const { type, count } = this;
+    const dict = this.dict;
+    if (dict !== null && dict.size === 1) return { kind: 'const', value: new Value(type, dict.body(0)), count };
+    if (dict !== null && dict.size > 1) {
+      this.trackDict(dict);
+      const bodies = Array.from({ length: dict.size }, (_, k) => dict.body(k));
+      const order = bodies.map((_, k) => k).sort((x, y) => compareBodies(type, bodies[x]!, type, bodies[y]!, false));
+      const remap = new Uint8Array(dict.size);
+      order.forEach((k, at) => (remap[k] = at));
+      const sel = this.selectors!.view();
+      for (let i = 0; i < sel.length; i++) sel[i] = remap[sel[i]!]!;
+      const entries: DictEntry[] = order.map((k) => ({ value: new Value(type, bodies[k]!), count: dict.counts[k]! }));
+      return this.meta(layout.store(sel), entries);
+    }
+    // No values (dict !== null, empty) or too many distinct ones for a dictionary.
+    return this.meta(layout.store(dict !== null ? new Uint8Array(0) : this.elems.view()), null);
+  }
+
+  private meta(location: ReturnType<Layout['store']>, dict: DictEntry[] | null): Meta {
+    const { type } = this;
+    return {
+      kind: 'primitive',
+      type,
+      location,
+      dict,
+      min: this.min === null ? null : new Value(type, this.min),
+      max: this.max === null ? null : new Value(type, this.max),
+      count: this.count,
+    };
+  }
+}

@@ -1,0 +1,49 @@
+// The top of a VNG file: values of any types, each type getting its own
+// column tree in first-seen order, with a tags column saying which tree holds
+// each value. A file of one type has just that tree (no tags, no Variant).
+
+import type { Type } from '../../zed/index.js';
+import type { ColumnWriter, Layout } from './column-writer.js';
+import { IntColumnWriter } from './int-column.js';
+import { EMPTY_SEGMENT, type Meta } from './metadata.js';
+import { newColumnWriter } from './writer-factory.js';
+
+const NO_BYTES = new Uint8Array(0);
+
+export class VariantWriter {
+  private readonly tags = new IntColumnWriter();
+  private readonly writers: ColumnWriter[] = [];
+  private readonly which = new Map<Type, number>();
+  private lastType: Type | null = null;
+  private lastTag = 0;
+
+  /** Number of values written. */
+  get count(): number {
+    return this.tags.count;
+  }
+
+  write(type: Type, body: Uint8Array | null): void {
+    if (type !== this.lastType) {
+      let tag = this.which.get(type);
+      if (tag === undefined) {
+        tag = this.writers.length;
+        this.writers.push(newColumnWriter(type));
+        this.which.set(type, tag);
+      }
+      this.lastType = type;
+      this.lastTag = tag;
+    }
+    this.tags.append(this.lastTag);
+    const w = this.writers[this.lastTag]!;
+    if (body === null) w.write(NO_BYTES, -1, -1);
+    else w.write(body, 0, body.length);
+  }
+
+  finish(layout: Layout): Meta {
+    if (this.writers.length === 1) return this.writers[0]!.finish(layout);
+    // Zed stores the tags only when there are two or more types.
+    const tags = this.writers.length > 1 ? layout.store(this.tags.bytes.view()) : EMPTY_SEGMENT;
+    const values = this.writers.map((w) => w.finish(layout));
+    return { kind: 'variant', tags, values, length: this.tags.count };
+  }
+}
