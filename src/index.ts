@@ -25,4 +25,18 @@ export {
   type LakeDeps,
   type LoadResult,
   type ScanOptions,
+  DEFAULT_ORPHAN_GRACE_NS,
+  decodeIndexRule,
+  indexRuleValue,
+  keyOf,
+  Snapshot,
+  type CountOptions,
+  type IndexObject,
+  type IndexRuleInput,
+  type LakeQueryRunner,
+  type PoolStats,
+  type ScanStats,
+  type VacuumOptions,
+  type VacuumResult,
 } from './lake/index.js';
+export * from './service/index.js';

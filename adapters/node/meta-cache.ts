@@ -1,0 +1,94 @@
+// A read cache in front of the server's MetaStore. Each query looks its pool
+// and branch up several times (the service, then the lake's scan), and on
+// libSQL each lookup costs more than the rest of a small query. Cached reads
+// stay coherent: every write through this store drops the cache, and before
+// serving from it a cheap probe (libSQL's `PRAGMA data_version`, which moves
+// when another connection or process commits) says whether anyone else
+// wrote. Concurrent reads share one probe, so a read may miss a commit made
+// by another process while that probe was in flight, never one made before.
+
+import type { MetaStore } from '../../src/index.js';
+
+/** Reads served from the cache, keyed by their arguments. */
+const CACHED = new Set<string>(['getPool', 'getPoolByName', 'listPools', 'getBranch', 'listBranches', 'getCommit']);
+/** Reads passed straight through (large or rarely repeated). */
+const PASS = new Set<string>(['journal', 'ancestry', 'listIndexRules']);
+
+export interface MetaCacheStats {
+  hits: number;
+  misses: number;
+  probes: number;
+}
+
+/**
+ * Wraps `inner`. `probe` returns a value that changes whenever someone else
+ * may have written (it need not change for writes made through this store).
+ */
+export function cachedMetaStore(inner: MetaStore, probe: () => Promise<unknown>, stats?: MetaCacheStats): MetaStore {
+  let cache = new Map<string, Promise<unknown>>();
+  let version: unknown = undefined;
+  let pending: Promise<void> | null = null;
+  // Bumped by every write: a read that began before a write must not fill the cache.
+  let generation = 0;
+
+  const fresh = (): Promise<void> => {
+    pending ??= (async () => {
+      if (stats) stats.probes++;
+      const v = await probe();
+      if (v !== version) {
+        version = v;
+        cache = new Map();
+        generation++;
+      }
+    })().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+
+  return new Proxy(inner, {
+    get(target, prop, receiver) {
+      const f = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof f !== 'function' || typeof prop !== 'string') return f;
+      const fn = f as (...args: unknown[]) => Promise<unknown>;
+      if (PASS.has(prop)) return (...args: unknown[]) => fn.apply(target, args);
+      if (CACHED.has(prop)) {
+        return async (...args: unknown[]) => {
+          await fresh();
+          const key = `${prop}\u0000${args.map((a) => String(a)).join('\u0000')}`;
+          const hit = cache.get(key);
+          if (hit !== undefined) {
+            if (stats) stats.hits++;
+            return hit;
+          }
+          if (stats) stats.misses++;
+          const gen = generation;
+          const result = fn.apply(target, args);
+          const mine = cache;
+          result.then(
+            () => {
+              // Keep it only if no write happened meanwhile; drop failures.
+              if (gen !== generation && mine.get(key) === result) mine.delete(key);
+            },
+            () => {
+              if (mine.get(key) === result) mine.delete(key);
+            },
+          );
+          if (gen === generation) cache.set(key, result);
+          return result;
+        };
+      }
+      // Anything else may write: drop the cache before and after it.
+      return async (...args: unknown[]) => {
+        generation++;
+        cache = new Map();
+        try {
+          return await fn.apply(target, args);
+        } finally {
+          generation++;
+          cache = new Map();
+        }
+      };
+    },
+  });
+}

@@ -1,0 +1,161 @@
+// Runs a query over the lake for the service: compile once (syntax and
+// semantic errors with their spans), check the sources against the lake,
+// then hand back a pipeline whose lake reads are metered for QueryStats and
+// stop when the request's signal aborts. A query without `from` reads the
+// request's head pool and branch (Zed's lakeparse.Commitish).
+
+import { compile, type SourceResolver, type ast, type CompiledQuery } from '../compiler/index.js';
+import { InvalidError, ParseError, ZedError } from '../errors/index.js';
+import type { Lake } from '../lake/index.js';
+import type { SpillStore } from '../runtime/agg/index.js';
+import { TypeContext, type Batch } from '../zed/index.js';
+import { CompilationError, semanticErrors, syntaxCompilationError } from './compilation-error.js';
+import { lakeSources } from './lake-source.js';
+import { clockNow, QueryMeter } from './query-meter.js';
+import { LATEST_METAS, planSources, type MetaNames, type QueryHead, type SourceInfo, type SourcePlan } from './source-plan.js';
+
+export interface RunQueryOptions {
+  readonly head?: QueryHead | null;
+  /** Aborting it (the client went away) stops the query at its next read. */
+  readonly signal?: AbortSignal;
+  readonly zctx?: TypeContext;
+  readonly spillStore?: SpillStore;
+  readonly memoryLimit?: number;
+  readonly metas?: MetaNames;
+  /** Unix nanoseconds (for QueryStats). */
+  readonly now?: () => bigint;
+  readonly warn?: (msg: string) => void;
+}
+
+export interface PreparedQuery {
+  readonly compiled: CompiledQuery;
+  readonly sources: readonly SourceInfo[];
+  readonly meter: QueryMeter;
+  readonly zctx: TypeContext;
+  /** Runs the query once; returning early from the iteration stops it. */
+  run(): AsyncIterable<Batch>;
+}
+
+/** Locations the compiler attaches to its semantic errors. */
+function locOf(e: unknown): ast.Loc | null | undefined {
+  if (e === null || typeof e !== 'object' || !('loc' in e)) return undefined;
+  const loc = (e as { loc: unknown }).loc;
+  if (loc === null) return null;
+  if (typeof loc === 'object' && 'start' in loc && 'end' in loc) return loc as ast.Loc;
+  return undefined;
+}
+
+async function* metered(stream: AsyncIterable<Batch>, meter: QueryMeter, signal: AbortSignal | undefined): AsyncGenerator<Batch> {
+  if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
+  for await (const batch of stream) {
+    if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
+    meter.observe(batch);
+    yield batch;
+  }
+}
+
+/** The key of a pool source: its place in the query text (the compiler may copy nodes). */
+function sourceKey(src: ast.Pool): string {
+  return `${src.loc.start}:${src.loc.end}`;
+}
+
+/**
+ * Sources for the compiler: each pool source, once planned, reads the pools
+ * the plan gives it (HEAD made the head, a pattern its pools) through the
+ * lake's own Source, metered and stopped by the signal.
+ */
+function plannedSources(inner: SourceResolver, plan: () => SourcePlan, meter: QueryMeter, signal: AbortSignal | undefined): SourceResolver {
+  const targets = (src: ast.Pool): readonly ast.Pool[] => plan().pools.get(sourceKey(src)) ?? [src];
+  const resolver: SourceResolver = {
+    open(src, env, pushdown) {
+      if (src.kind !== 'Pool') return metered(inner.open(src, env, pushdown), meter, signal);
+      return (async function* () {
+        for (const t of targets(src)) yield* metered(inner.open(t, env, pushdown), meter, signal);
+      })();
+    },
+  };
+  const count = inner.count;
+  if (count !== undefined) {
+    resolver.count = async (src, env, pushdown) => {
+      if (src.kind !== 'Pool') return count.call(inner, src, env, pushdown);
+      let total = 0n;
+      for (const t of targets(src)) {
+        const n = await count.call(inner, t, env, pushdown);
+        if (n === null) return null;
+        total += n;
+      }
+      return total;
+    };
+  }
+  const load = inner.load;
+  if (load !== undefined) resolver.load = (target, input) => load.call(inner, target, input);
+  return resolver;
+}
+
+/** Compiles `text` against the lake; throws CompilationError (or a lake error) before anything runs. */
+export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptions = {}): Promise<PreparedQuery> {
+  const zctx = opts.zctx ?? new TypeContext();
+  const now = opts.now ?? clockNow;
+  const meter = new QueryMeter(now(), now);
+  let plan: SourcePlan | null = null;
+  const sources = plannedSources(
+    lakeSources(lake, zctx),
+    () => {
+      if (plan === null) throw new Error('query run before its sources were planned');
+      return plan;
+    },
+    meter,
+    opts.signal,
+  );
+  let compiled: CompiledQuery;
+  try {
+    compiled = compile(text, {
+      zctx,
+      sources,
+      ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
+      ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
+      ...(opts.warn !== undefined ? { warn: opts.warn } : {}),
+    });
+  } catch (e) {
+    if (e instanceof ParseError) throw syntaxCompilationError(text, e);
+    const loc = locOf(e);
+    if (loc !== undefined && e instanceof Error) {
+      const at = loc ?? { start: 0, end: text.length };
+      throw semanticErrors(text, [{ msg: e.message, start: at.start, end: at.end }]);
+    }
+    throw e;
+  }
+  const head = opts.head ?? null;
+  plan = await planSources(lake, text, compiled.ast, head, opts.metas ?? LATEST_METAS);
+  let input: AsyncIterable<Batch> = (async function* () {})();
+  let infos = plan.sources;
+  if (!compiled.hasSource) {
+    // Zed's default source: the head pool at the head branch (main by default).
+    const poolName = head?.pool ?? '';
+    if (poolName === '') throw new InvalidError('no pool name given');
+    const branch = head?.branch ?? '';
+    let pool;
+    try {
+      pool = await lake.getPool(poolName);
+      await lake.resolveCommitish(`0x${pool.id}`, branch === '' ? 'main' : branch);
+    } catch (e) {
+      // No span to point at: the head came with the request, not the query text.
+      if (e instanceof ZedError) throw new CompilationError(e.message, [], false, { cause: e });
+      throw e;
+    }
+    input = metered(lake.scan(`0x${pool.id}`, branch === '' ? 'main' : branch, { ctx: zctx }), meter, opts.signal);
+    infos = [{ kind: 'Pool', name: pool.name, id: pool.id, inferred: true }];
+  }
+  let ran = false;
+  return {
+    compiled,
+    sources: infos,
+    meter,
+    zctx,
+    run() {
+      if (ran) throw new Error('a prepared query runs once');
+      ran = true;
+      return compiled.pipeline.run(input, zctx);
+    },
+  };
+}

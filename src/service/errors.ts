@@ -1,0 +1,76 @@
+// The one place errors become HTTP (lake-api.md §4): a table from error kind
+// to Zed's kind text and status, and Zed's JSON error body, written as Go's
+// json.Encoder writes it (HTML-escaped, newline-terminated).
+
+import { ZedError, type ErrorKind } from '../errors/index.js';
+import { CompilationError, goJson } from '../exec/index.js';
+import type { Capabilities } from './revision.js';
+
+interface KindEntry {
+  readonly text: string;
+  readonly status: number;
+}
+
+// Zed's srverr kinds. Duplicate names are ConflictError-free ExistsErrors in
+// the stores, but Zed classifies pools/branches ErrExists as a conflict (409).
+const KINDS: Record<ErrorKind, KindEntry> = {
+  invalid: { text: 'invalid operation', status: 400 },
+  'not-found': { text: 'item does not exist', status: 404 },
+  exists: { text: 'conflict with pending operation', status: 409 },
+  conflict: { text: 'conflict with pending operation', status: 409 },
+  unauthorized: { text: 'missing authentication credentials', status: 401 },
+  forbidden: { text: 'forbidden', status: 403 },
+  // Something the request asks for that zlake cannot do: the request is at fault.
+  unsupported: { text: 'invalid operation', status: 400 },
+  internal: { text: 'other error', status: 500 },
+};
+
+const OTHER: KindEntry = { text: 'other error', status: 500 };
+
+export interface ErrorBody {
+  readonly type: 'Error';
+  readonly kind: string;
+  readonly error: string;
+  readonly compilation_errors?: readonly { Msg: string; Pos: number; End: number }[];
+  readonly info?: { parse_error_offset: number };
+}
+
+/** The status and body for an error raised before a response started. */
+export function errorBody(err: unknown, caps: Capabilities): { status: number; body: ErrorBody } {
+  if (err instanceof CompilationError) return compilationBody(err, caps);
+  const entry = err instanceof ZedError ? KINDS[err.kind] : OTHER;
+  const message = err instanceof Error ? err.message : String(err);
+  return { status: entry.status, body: { type: 'Error', kind: entry.text, error: message === '' ? entry.text : message } };
+}
+
+function compilationBody(err: CompilationError, caps: Capabilities): { status: number; body: ErrorBody } {
+  const invalid = KINDS.invalid;
+  if (caps.compilationErrors) {
+    const list = err.entries.map((e) => ({ Msg: e.msg, Pos: e.pos, End: e.end }));
+    return {
+      status: invalid.status,
+      body: { type: 'Error', kind: invalid.text, error: err.message, ...(list.length > 0 ? { compilation_errors: list } : {}) },
+    };
+  }
+  // Before v1.16 a parse error carried its offset under `info`, and a semantic
+  // error was its own cause (a missing pool is 404), without the source marker.
+  const first = err.entries[0];
+  if (err.syntax && first !== undefined) {
+    return { status: invalid.status, body: { type: 'Error', kind: invalid.text, error: err.message, info: { parse_error_offset: first.pos } } };
+  }
+  const cause = first?.cause ?? (err.cause instanceof ZedError ? err.cause : undefined);
+  if (cause !== undefined) {
+    const entry = KINDS[cause.kind];
+    return { status: entry.status, body: { type: 'Error', kind: entry.text, error: cause.message } };
+  }
+  const msg = err.entries.map((e) => e.msg).join('\n');
+  return { status: invalid.status, body: { type: 'Error', kind: invalid.text, error: msg === '' ? err.message : msg } };
+}
+
+/** The JSON error response (whatever Accept said). */
+export function errorResponse(err: unknown, caps: Capabilities, headers?: HeadersInit): Response {
+  const { status, body } = errorBody(err, caps);
+  const h = new Headers(headers);
+  h.set('Content-Type', 'application/json');
+  return new Response(`${goJson(body)}\n`, { status, headers: h });
+}

@@ -1,0 +1,44 @@
+// GET /auth/identity and GET /auth/method (lake-api.md §5.6). /auth/method is
+// never authenticated: clients ask it how to log in.
+
+import type { RouteKit } from '../kit.js';
+import { respondValue } from '../respond.js';
+import { Wire } from '../wire.js';
+
+export function authRoutes(kit: RouteKit): void {
+  const auth = kit.settings.auth;
+
+  kit.api('GET', '/auth/identity', (c) => {
+    const id = c.get('identity');
+    return respondValue(c, new Wire(c.get('caps').revision).authIdentity(id.tenantId, id.userId));
+  });
+
+  kit.api(
+    'GET',
+    '/auth/method',
+    (c) => {
+      const w = new Wire(c.get('caps').revision);
+      if (auth === undefined) return respondValue(c, w.authMethodNone());
+      const m = w.m;
+      const v = m.record(
+        [
+          ['kind', m.string(auth.method.kind, 'api.AuthMethod')],
+          [
+            'auth0',
+            m.record(
+              [
+                ['audience', m.string(auth.method.audience)],
+                ['client_id', m.string(auth.method.clientId)],
+                ['domain', m.string(auth.method.domain)],
+              ],
+              'api.AuthMethodAuth0Details',
+            ),
+          ],
+        ],
+        'api.AuthMethodResponse',
+      );
+      return respondValue(c, v);
+    },
+    { public: true },
+  );
+}
