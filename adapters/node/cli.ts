@@ -1,17 +1,25 @@
 // The `zlake` command: dispatches to zq and (as they land) serve and the lake commands.
 
 import { runZq, zqUsage } from './zq.js';
+import { isLakeCommandLine, lakeCommandsHelp } from './lake-cli/names.js';
+import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 
 const HELP = `usage: zlake <command> [options] [arguments]
 
 Commands:
   zq      process data with Zed queries (zq's flags and arguments)
+  serve   serve the lake API over HTTP (zed serve's flags, --api-version)
   help    show this help
+
+Lake commands (Zed's "zed" command; "zlake <command> -h" for each):
+${lakeCommandsHelp}
 
 Run "zlake zq -h" for zq's options.
 `;
 
 async function main(argv: string[]): Promise<number> {
+  // Parquet's WebAssembly engine comes from node_modules, compiled on first use.
+  useLocalParquetWasm();
   const [cmd, ...rest] = argv;
   switch (cmd) {
     case 'zq':
@@ -20,6 +28,15 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       return runZq(rest);
+    case 'serve': {
+      // Loaded on demand: zq need not load the HTTP server and libSQL.
+      const { runServe, serveUsage } = await import('./serve.js');
+      if (rest[0] === '-h' || rest[0] === '--help' || rest[0] === '-help') {
+        process.stdout.write(serveUsage);
+        return 0;
+      }
+      return runServe(rest);
+    }
     case undefined:
     case 'help':
     case '-h':
@@ -27,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(HELP);
       return cmd === undefined ? 2 : 0;
     default:
+      if (isLakeCommandLine(argv)) return (await import('./lake-cli/index.js')).runLakeCli(argv);
       process.stderr.write(`zlake: unknown command "${cmd}"\n${HELP}`);
       return 2;
   }

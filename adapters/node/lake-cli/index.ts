@@ -1,0 +1,229 @@
+// The lake commands of `zlake` (Zed's `zed` command): finds the command,
+// parses its flags over the lake-wide ones (which may also come before the
+// command name), runs it, and prints failures as Zed does, exiting 1.
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ZedError } from '../../../src/index.js';
+import { FlagError, parseFlags, usage, type FlagSpec, type FlagValues } from '../flags.js';
+import type { LakeApi } from './api.js';
+import { NeedHelp, type CommandContext, type LakeCommand } from './command.js';
+import { authCommand } from './commands/auth.js';
+import { branchCommand } from './commands/branch.js';
+import { createCommand } from './commands/create.js';
+import { deleteCommand } from './commands/delete.js';
+import { dropCommand } from './commands/drop.js';
+import { initCommand } from './commands/init.js';
+import { loadCommand } from './commands/load.js';
+import { logCommand } from './commands/log.js';
+import { lsCommand } from './commands/ls.js';
+import { mergeCommand } from './commands/merge.js';
+import { queryCommand } from './commands/query.js';
+import { renameCommand } from './commands/rename.js';
+import { revertCommand } from './commands/revert.js';
+import { useCommand } from './commands/use.js';
+import { vacuumCommand } from './commands/vacuum.js';
+import { LocalApi } from './local-api.js';
+import { openLocalLake } from './local-lake.js';
+import { clientLocation } from './locate.js';
+import { RemoteApi } from './remote-api.js';
+import { ROOT_FLAGS } from './shared-flags.js';
+import { StdinLines } from './stdin-lines.js';
+import { LAKE_COMMANDS, lakeCommandsHelp } from './names.js';
+
+function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefined {
+  switch (name) {
+    case 'auth':
+      return authCommand;
+    case 'branch':
+      return branchCommand(env);
+    case 'create':
+      return createCommand;
+    case 'delete':
+      return deleteCommand(env);
+    case 'drop':
+      return dropCommand;
+    case 'init':
+      return initCommand;
+    case 'load':
+      return loadCommand(env);
+    case 'log':
+      return logCommand(env);
+    case 'ls':
+      return lsCommand;
+    case 'merge':
+      return mergeCommand(env);
+    case 'query':
+      return queryCommand(env);
+    case 'rename':
+      return renameCommand;
+    case 'revert':
+      return revertCommand(env);
+    case 'use':
+      return useCommand(env);
+    case 'vacuum':
+      return vacuumCommand(env);
+    default:
+      return undefined;
+  }
+}
+
+/** Runs `zlake [lake flags] <command> [flags] [args]`; returns the exit status. */
+export async function runLakeCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const stdin = new StdinLines();
+  try {
+    return await run(argv, env, stdin);
+  } catch (e) {
+    if (e instanceof FlagError) {
+      process.stderr.write(`${e.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`${errorText(e)}\n`);
+    return 1;
+  } finally {
+    stdin.close();
+  }
+}
+
+async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: StdinLines): Promise<number> {
+  const root = parseLevel(ROOT_FLAGS, argv);
+  if (root.flags.get('version') === true) {
+    process.stdout.write(`Version: ${version()}\n`);
+    return 0;
+  }
+  const [name, ...rest] = root.args;
+  const command = name === undefined ? undefined : commandFor(name, env);
+  if (command === undefined) {
+    if (name === undefined || isHelp(root.flags)) {
+      process.stdout.write(rootHelp());
+      return 0;
+    }
+    throw new ZedError('invalid', `"zed": no such sub-command ${JSON.stringify(name)}: options are: ${LAKE_COMMANDS.map(([n]) => n).join(' ')} serve zq`);
+  }
+  // One flag set for both levels, as Zed's charm builds it: a lake-wide flag
+  // given before the command name is the default after it.
+  const inherited = ROOT_FLAGS.filter((r) => !command.flags.some((c) => c.name === r.name)).map((r) => withDefault(r, root.flags.get(r.name)));
+  const parsed = parseLevel([...inherited, ...command.flags], rest);
+  const flags = parsed.flags;
+  if (isHelp(flags)) {
+    process.stdout.write(commandHelp(command));
+    return 0;
+  }
+  const lakeFlag = flags.get('lake') as string | undefined;
+  const lake = lakeFlag ?? env['ZED_LAKE'] ?? null;
+  const quiet = flags.get('q') === true;
+  const ctx: CommandContext = {
+    env,
+    flags,
+    quiet,
+    lake,
+    locate: () => clientLocation({ lake }, env),
+    async openLake(): Promise<LakeApi> {
+      const loc = await clientLocation({ lake }, env);
+      if (loc.kind === 'remote') return new RemoteApi(loc.url);
+      return new LocalApi(await openLocalLake(loc.path, loc.uri), loc.uri);
+    },
+    say(text) {
+      if (!quiet) process.stdout.write(text);
+    },
+    out: (text) =>
+      new Promise<void>((ok, fail) => {
+        process.stdout.write(text, (err) => (err ? fail(err) : ok()));
+      }),
+    readLine: () => stdin.next(),
+  };
+  try {
+    await command.run(ctx, parsed.args);
+  } catch (e) {
+    if (e instanceof NeedHelp) {
+      process.stdout.write(commandHelp(command));
+      return 0;
+    }
+    throw e;
+  }
+  return 0;
+}
+
+/** Parses one level of flags; Go's flag errors also name the arguments (charm's "at flag"). */
+function parseLevel(specs: readonly FlagSpec[], args: readonly string[]): { flags: FlagValues; args: string[] } {
+  try {
+    return parseFlags(specs, args);
+  } catch (e) {
+    if (e instanceof FlagError) {
+      process.stderr.write(`${e.message}\n`);
+      throw new FlagError(`at flag: ${JSON.stringify(args.join(' '))}: ${e.message}`);
+    }
+    throw e;
+  }
+}
+
+function withDefault(spec: FlagSpec, value: boolean | string | number | string[] | undefined): FlagSpec {
+  if (value === undefined) return spec;
+  switch (spec.kind) {
+    case 'bool':
+      return { ...spec, default: value as boolean };
+    case 'string':
+      return { ...spec, default: value as string };
+    case 'int':
+      return { ...spec, default: value as number };
+    case 'list':
+      return spec;
+  }
+}
+
+function isHelp(flags: FlagValues): boolean {
+  return flags.get('h') === true || flags.get('help') === true;
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof ZedError) return e.message;
+  if (e instanceof Error && 'code' in e && typeof e.code === 'string') return e.message;
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as { version?: string };
+    return `v${pkg.version ?? '0.0.0'}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function rootHelp(): string {
+  return `NAME
+    zlake - run Zed lake commands
+
+USAGE
+    zlake [lake options] <command> [options] [arguments...]
+
+OPTIONS
+${usage(ROOT_FLAGS.filter((f) => !['h', 'help', 'hidden'].includes(f.name)))}
+
+COMMANDS
+${lakeCommandsHelp}
+
+The lake is found as Zed finds it: -lake, else $ZED_LAKE, else a service on
+http://localhost:9867, else $XDG_DATA_HOME/zed, else ~/.local/share/zed.
+`;
+}
+
+function commandHelp(c: LakeCommand): string {
+  const opts = [...c.flags, ...ROOT_FLAGS.filter((r) => !['h', 'help', 'hidden'].includes(r.name))];
+  return `NAME
+    zlake ${c.name} - ${c.short}
+
+USAGE
+    zlake ${c.usage}
+
+OPTIONS
+${usage(opts)}
+
+DESCRIPTION
+${c.long
+  .split('\n')
+  .map((l) => (l === '' ? '' : `    ${l}`))
+  .join('\n')}
+`;
+}

@@ -1,0 +1,150 @@
+// Direct access: the lake commands on a lake folder through the Lake library
+// (Zed's lake/api local). Queries are prepared by exec (the service's own
+// path) and read the pools in-process.
+
+import {
+  CompilationError,
+  deleteWhere,
+  InvalidError,
+  prepareQuery,
+  TypeContext,
+  type Batch,
+  type CommitOptions,
+  type KsuidHex,
+  type Lake,
+  type PreparedQuery,
+} from '../../../src/index.js';
+import type { CommitMessage, LakeApi, PoolKeySpec, QueryOptions, QueryRun, QueryStats } from './api.js';
+import type { Commitish } from './head.js';
+import type { LocalLake } from './local-lake.js';
+import { parseZson } from './zson-text.js';
+
+export class LocalApi implements LakeApi {
+  readonly #lake: Lake;
+
+  constructor(
+    private readonly local: LocalLake,
+    readonly location: string,
+  ) {
+    this.#lake = local.lake;
+  }
+
+  async poolId(nameOrId: string): Promise<KsuidHex> {
+    if (nameOrId === '') throw new InvalidError('no pool name provided');
+    return (await this.#lake.getPool(nameOrId)).id;
+  }
+
+  async commitObject(poolId: KsuidHex, branch: string): Promise<KsuidHex> {
+    return this.#lake.branchTip(hexRef(poolId), branch);
+  }
+
+  async createPool(name: string, key: PoolKeySpec, seekStride: number, threshold: number): Promise<KsuidHex> {
+    if (name === '') throw new InvalidError('no pool name provided');
+    if (name === 'HEAD') throw new InvalidError('pool cannot be named "HEAD"');
+    const r = await this.#lake.createPool(name, { layout: { order: key.order, keys: key.keys }, seekStride, threshold });
+    return r.pool.id;
+  }
+
+  async removePool(poolId: KsuidHex): Promise<void> {
+    await this.#lake.deletePool(hexRef(poolId));
+  }
+
+  async renamePool(poolId: KsuidHex, name: string): Promise<void> {
+    if (name === '') throw new InvalidError('no pool name provided');
+    await this.#lake.renamePool(hexRef(poolId), name);
+  }
+
+  async createBranch(poolId: KsuidHex, name: string, at: KsuidHex): Promise<void> {
+    await this.#lake.createBranch(hexRef(poolId), name, hexRef(at));
+  }
+
+  async removeBranch(poolId: KsuidHex, name: string): Promise<void> {
+    await this.#lake.deleteBranch(hexRef(poolId), name);
+  }
+
+  async mergeBranch(poolId: KsuidHex, child: string, parent: string, message: CommitMessage): Promise<KsuidHex> {
+    return (await this.#lake.merge(hexRef(poolId), child, parent, commitOptions(message, false))).commit;
+  }
+
+  async revert(poolId: KsuidHex, branch: string, commit: KsuidHex, message: CommitMessage): Promise<KsuidHex> {
+    return (await this.#lake.revert(hexRef(poolId), branch, hexRef(commit), commitOptions(message, false))).commit;
+  }
+
+  async load(poolId: KsuidHex, branch: string, values: AsyncIterable<Batch>, message: CommitMessage): Promise<KsuidHex> {
+    // -meta is checked before the input is read (Zed reads the input first).
+    return (await this.#lake.load(hexRef(poolId), branch, values, commitOptions(message, true))).commit;
+  }
+
+  async deleteObjects(poolId: KsuidHex, branch: string, ids: readonly KsuidHex[], message: CommitMessage): Promise<KsuidHex> {
+    // The branch must exist before anything else is checked (Zed's lookupBranch).
+    await this.#lake.getBranch(hexRef(poolId), branch);
+    return (await this.#lake.deleteObjects(hexRef(poolId), branch, ids, commitOptions(message, false))).commit;
+  }
+
+  async deleteWhere(poolId: KsuidHex, branch: string, where: string, message: CommitMessage): Promise<KsuidHex> {
+    return (await deleteWhere(this.#lake, hexRef(poolId), branch, where, commitOptions(message, true))).commit;
+  }
+
+  async vacuum(pool: string, revision: string, dryrun: boolean): Promise<KsuidHex[]> {
+    const id = await this.poolId(pool);
+    return [...(await this.#lake.vacuum(hexRef(id), revision, { dryrun })).objectIds];
+  }
+
+  async query(text: string, head: Commitish | null, opts: QueryOptions): Promise<QueryRun> {
+    let prepared: PreparedQuery;
+    try {
+      prepared = await prepareQuery(this.#lake, text, {
+        head,
+        zctx: opts.zctx,
+        warn: (m) => process.stderr.write(`${m}\n`),
+      });
+    } catch (e) {
+      // Without a working branch a query needs a from (Zed's lake compiler).
+      if (head === null && e instanceof InvalidError && !(e instanceof CompilationError)) {
+        throw new InvalidError("query must include a 'from' operator", { cause: e });
+      }
+      throw e;
+    }
+    const stats: QueryStats = { bytesRead: 0, bytesMatched: 0, recordsRead: 0, recordsMatched: 0 };
+    const meter = prepared.meter;
+    async function* batches(): AsyncGenerator<Batch> {
+      try {
+        yield* prepared.run();
+      } finally {
+        const s = meter.stats();
+        stats.bytesRead = s.bytesRead;
+        stats.bytesMatched = s.bytesMatched;
+        stats.recordsRead = s.recordsRead;
+        stats.recordsMatched = s.recordsMatched;
+      }
+    }
+    return { batches: batches(), stats };
+  }
+
+  async close(): Promise<void> {
+    this.local.close();
+  }
+}
+
+/** A pool or commit id as text the Lake reads as an id. */
+function hexRef(id: KsuidHex): string {
+  return `0x${id}`;
+}
+
+/** The Lake's commit options; `withMeta` parses -meta (Zed honours it on load and delete -where only). */
+function commitOptions(m: CommitMessage, withMeta: boolean): CommitOptions {
+  let meta;
+  if (withMeta && m.meta !== '') {
+    try {
+      meta = parseZson(m.meta, new TypeContext());
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new InvalidError(`cannot parse ZSON string ${JSON.stringify(m.meta)}: ${why}`, { cause: e });
+    }
+  }
+  return {
+    ...(m.author !== '' ? { author: m.author } : {}),
+    ...(m.body !== '' ? { message: m.body } : {}),
+    ...(meta !== undefined ? { meta } : {}),
+  };
+}

@@ -1,0 +1,94 @@
+// Output flags of the lake commands (Zed's cli/outputflags): -f with a
+// per-command default (zng for query, lake for ls, log and branch), the
+// -z/-Z/-j/-J shortcuts, -pretty, -o; and the writer they select.
+
+import {
+  encodeBatches,
+  formatByName,
+  InvalidError,
+  LakeEncoder,
+  UnsupportedError,
+  type Batch,
+  type Encoder,
+} from '../../../src/index.js';
+import type { FlagSpec, FlagValues } from '../flags.js';
+import { fileSink } from '../io.js';
+
+const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,zng,zson';
+
+export function outputFlags(defaultFormat: string): FlagSpec[] {
+  return [
+    { kind: 'string', name: 'f', usage: `format for output data [${FORMAT_LIST}]`, default: defaultFormat },
+    { kind: 'bool', name: 'j', usage: 'use line-oriented JSON output independent of -f option' },
+    { kind: 'bool', name: 'J', usage: 'use formatted JSON output independent of -f option' },
+    { kind: 'bool', name: 'z', usage: 'use line-oriented ZSON output independent of -f option' },
+    { kind: 'bool', name: 'Z', usage: 'use formatted ZSON output independent of -f option' },
+    { kind: 'bool', name: 'B', usage: 'allow binary zng be sent to a terminal output' },
+    { kind: 'bool', name: 'color', usage: 'enable/disable color formatting for -Z and lake text output', default: true },
+    { kind: 'bool', name: 'zng.compress', usage: 'compress ZNG frames', default: true },
+    { kind: 'int', name: 'zng.framethresh', usage: 'minimum ZNG frame size in uncompressed bytes', default: 524288 },
+    { kind: 'int', name: 'pretty', usage: 'tab size to pretty print JSON/ZSON output (0 for newline-delimited JSON/ZSON', default: 4 },
+    { kind: 'string', name: 'persist', usage: 'regular expression to persist type definitions across the stream' },
+    { kind: 'string', name: 'split', usage: 'split output into one file per data type in this directory (but see -splitsize)' },
+    { kind: 'string', name: 'splitsize', usage: 'if >0 and -split is set, split into files at least this big rather than by data type' },
+    { kind: 'bool', name: 'unbuffered', usage: 'disable output buffering' },
+    { kind: 'string', name: 'o', usage: 'write data to output file' },
+  ];
+}
+
+export interface OutputPlan {
+  readonly format: string;
+  readonly pretty: number;
+  /** The output file, or null for stdout. */
+  readonly file: string | null;
+}
+
+/** Zed's outputflags.Init: resolves the shortcuts against the command's default format. */
+export function planOutput(flags: FlagValues, defaultFormat: string, stdoutIsTTY: boolean): OutputPlan {
+  let format = flags.get('f') as string;
+  let pretty = flags.get('pretty') as number;
+  const j = flags.get('j') === true;
+  const J = flags.get('J') === true;
+  const z = flags.get('z') === true;
+  const Z = flags.get('Z') === true;
+  if (j || J) {
+    if (format !== defaultFormat || z || Z) throw new InvalidError('cannot use -j or -J with -f, -z, or -Z');
+    format = 'json';
+    if (!J) pretty = 0;
+  } else if (z || Z) {
+    if (format !== defaultFormat) throw new InvalidError('cannot use -z or -Z with -f');
+    format = 'zson';
+    if (!Z) pretty = 0;
+  }
+  let file = (flags.get('o') as string | undefined) ?? '';
+  if (file === '-') file = '';
+  if (flags.get('split') !== undefined) throw new UnsupportedError('-split: not supported by the lake commands');
+  if (file === '' && format === 'zng' && flags.get('B') !== true && stdoutIsTTY) {
+    format = 'zson';
+    pretty = 0;
+  }
+  return { format, pretty, file: file === '' ? null : file };
+}
+
+/** The encoder for a plan; the lake format marks `head` as HEAD. */
+export function encoderFor(plan: OutputPlan, flags: FlagValues, head: string): Encoder {
+  if (plan.format === 'lake') return new LakeEncoder({ head });
+  const f = formatByName(plan.format);
+  if (f === undefined) throw new InvalidError(`unknown format: ${plan.format}`);
+  if (f.encoder === undefined) throw new UnsupportedError(`${plan.format}: output format not supported yet`);
+  return f.encoder({
+    pretty: plan.pretty,
+    compress: flags.get('zng.compress') as boolean,
+    frameThreshold: flags.get('zng.framethresh') as number,
+  });
+}
+
+/** Encodes every batch to the plan's file or stdout. */
+export async function writeOutput(batches: AsyncIterable<Batch>, plan: OutputPlan, encoder: Encoder): Promise<void> {
+  const sink = fileSink(plan.file);
+  try {
+    for await (const chunk of encodeBatches(batches, encoder)) await sink.write(chunk);
+  } finally {
+    await sink.close();
+  }
+}
