@@ -232,10 +232,10 @@ export function detectFormat(input: Uint8Array, opts: DetectOptions = {}): Forma
 }
 
 /**
- * Gzip as Go's gzip.NewReader accepts it (zio/anyio/gzip.go): the magic
- * bytes, deflate as the method, and a whole 10-byte header. Anything else is
- * read as it is.
+ * Gzip by its magic bytes (lake-api §3.4). As Go's gzip.NewReader, a third
+ * byte naming a method other than deflate means it is not gzip after all
+ * (zio/anyio/gzip.go then reads the input as it is).
  */
 export function isGzip(prefix: Uint8Array): boolean {
-  return prefix.length >= 10 && prefix[0] === 0x1f && prefix[1] === 0x8b && prefix[2] === 0x08;
+  return prefix.length >= 2 && prefix[0] === 0x1f && prefix[1] === 0x8b && (prefix.length < 3 || prefix[2] === 0x08);
 }

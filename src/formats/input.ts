@@ -1,5 +1,5 @@
 // Opening an input byte stream as a stream of value batches: gunzip when the
-// bytes are gzip (by their header, as zio/anyio/gzip.go), detect the format
+// bytes are gzip (by their magic, lake-api §3.4), detect the format
 // unless one is given, then decode. Detection reads a bounded prefix once and
 // replays it into the decoder.
 
@@ -26,8 +26,8 @@ export interface InputOptions extends DecoderOptions {
   detectLimit?: number;
 }
 
-/** Bytes gzip.NewReader reads before it accepts a stream (the fixed header). */
-const GZIP_HEADER = 10;
+/** Bytes looked at to tell gzip (the magic and the method). */
+const GZIP_HEADER = 3;
 
 async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
@@ -59,7 +59,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Reads the gzip header's worth of bytes, and if they are gzip's, gunzips the stream. */
+/** Reads the first bytes, and if they are gzip's magic and method, gunzips the stream. */
 async function maybeGunzip(stream: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
   const it = chunksOf(stream);
   const head: Uint8Array[] = [];
