@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
@@ -196,9 +196,9 @@ try {
   const serverCpu = srv.cpu() - cpu0;
   lat.sort((a, b) => a - b);
   const pct = (p) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))];
-  results.queries = { clients: CLIENTS, seconds: +elapsed.toFixed(1), requests: lat.length, req_s: +(lat.length / elapsed).toFixed(0), p50_ms: +pct(50).toFixed(2), p99_ms: +pct(99).toFixed(2), server_cpu_ms_per_query: +((serverCpu * 1000) / lat.length).toFixed(3) };
+  results.queries = { clients: CLIENTS, seconds: +elapsed.toFixed(1), requests: lat.length, req_s: +(lat.length / elapsed).toFixed(0), p50_ms: +pct(50).toFixed(2), p99_ms: +pct(99).toFixed(2), server_cpu_ms_per_query: +((serverCpu * 1000) / lat.length).toFixed(3), load_average: +loadavg()[0].toFixed(1) };
   agent.destroy();
-  console.log(`${CLIENTS} clients, "from small | v==3 | count()": ${results.queries.req_s} req/s, p50 ${results.queries.p50_ms} ms, p99 ${results.queries.p99_ms} ms; server CPU ${results.queries.server_cpu_ms_per_query} ms/query`);
+  console.log(`${CLIENTS} clients, "from small | v==3 | count()": ${results.queries.req_s} req/s, p50 ${results.queries.p50_ms} ms, p99 ${results.queries.p99_ms} ms; server CPU ${results.queries.server_cpu_ms_per_query} ms/query (machine load average ${results.queries.load_average})`);
   await srv.stop();
 
   // --- 3. peak RSS of a fresh server during a 1 GiB load ---

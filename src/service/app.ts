@@ -90,7 +90,6 @@ export function createApp(deps: ServiceDeps): ZedService {
     ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
     ...(deps.auth !== undefined ? { auth: deps.auth } : {}),
     ...(deps.rootContent !== undefined ? { rootContent: deps.rootContent } : {}),
-    version: (caps) => caps.revision,
   };
   const hub = new EventHub();
   const statuses = new QueryStatusRegistry(deps.queryStatusTtlMs ?? DEFAULT_QUERY_STATUS_TTL_MS);

@@ -31,7 +31,6 @@ export interface Settings {
   readonly spillStore?: SpillStore;
   readonly auth?: Authenticator;
   readonly rootContent?: string;
-  readonly version: (caps: Capabilities) => string;
 }
 
 export interface RouteKit {
