@@ -3,8 +3,9 @@
 // every expression compiled to a closure (kernel). Compile errors (syntax
 // and semantic) are thrown here, before any input is read.
 
+import { InternalError } from '../errors/index.js';
 import type { Batch, TypeContext } from '../zed/index.js';
-import type { Pipeline } from '../runtime/index.js';
+import type { EvalContext, Pipeline } from '../runtime/index.js';
 import { createEvalContext } from '../runtime/expr/context.js';
 import { combineOp } from '../runtime/op/combine.js';
 import type { OpContext, Stream } from '../runtime/op/types.js';
@@ -16,6 +17,7 @@ import { optimize } from './optimizer/index.js';
 import type { PoolKeyLookup } from './optimizer/index.js';
 import { buildSeq, lateralHook, type BuildContext } from './kernel/build.js';
 import { newEnv } from './kernel/env.js';
+import { Literals } from './kernel/literals.js';
 import { noSources, type Pushdown, type SourceResolver } from './kernel/source.js';
 
 export interface CompileOptions {
@@ -73,39 +75,78 @@ export function compile(text: string, opts: CompileOptions): CompiledQuery {
     opts.optimize === false
       ? analysis.seq
       : optimize(analysis.seq, { literals: analysis.literals, ...(opts.poolKey !== undefined ? { poolKey: opts.poolKey } : {}) });
-  const opctx: OpContext = {
-    zctx: opts.zctx,
-    warn: opts.warn ?? (() => {}),
-    ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
-    ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
-  };
-  // The pipeline is built once, now; run() hands it its input.
-  let input: AsyncIterable<Batch> | null = null;
-  const gate: Stream = {
-    [Symbol.asyncIterator]() {
-      if (input === null) throw new Error('pipeline run before its input was set');
-      return input[Symbol.asyncIterator]();
-    },
-  };
-  const env = newEnv(ectx, analysis.literals, analysis.funcs, analysis.slots);
-  const bctx: BuildContext = { op: opctx, sources, env, input: gate, laterals: [] };
-  env.compileLateral = lateralHook(bctx);
-  const outs = buildSeq(plan, bctx, [gate]);
-  const out = outs.length === 1 ? outs[0]! : combineOp(opctx, outs);
-  const pushdown = bctx.defaultPushdown;
-  const word = searchWord(pushdown);
-  let ran = false;
+  const built = buildPlan(plan, opts, { ectx, literals: analysis.literals, funcs: analysis.funcs, slots: analysis.slots });
+  const word = searchWord(built.pushdown);
   return {
     text,
     ast: query,
     dag: plan,
     hasSource: startsWithSource(query),
     startsWithYield: first?.kind === 'Yield',
-    ...(pushdown !== undefined ? { pushdown } : {}),
+    ...(built.pushdown !== undefined ? { pushdown: built.pushdown } : {}),
     ...(word !== undefined ? { searchTerm: word } : {}),
+    pipeline: built.pipeline,
+  };
+}
+
+/** A plan built into a pipeline. */
+export interface BuiltPlan {
+  readonly pipeline: Pipeline;
+  /** The filter pushed into the plan's DefaultScan (see CompiledQuery.pushdown). */
+  readonly pushdown?: Pushdown;
+}
+
+/** What the semantic pass already has for a plan it made (otherwise found in the plan). */
+interface PlanContext {
+  readonly ectx: EvalContext;
+  readonly literals: Literals;
+  readonly funcs: ReadonlyMap<number, dag.Func>;
+  readonly slots: number;
+}
+
+/** The user functions a plan's scopes define, wherever they are. */
+function planFuncs(node: unknown, out: Map<number, dag.Func>): Map<number, dag.Func> {
+  if (Array.isArray(node)) {
+    for (const n of node) planFuncs(n, out);
+  } else if (node !== null && typeof node === 'object') {
+    const o = node as { kind?: unknown; funcs?: unknown };
+    if (o.kind === 'Scope' && Array.isArray(o.funcs)) for (const f of o.funcs as dag.Func[]) out.set(f.id, f);
+    for (const v of Object.values(node)) if (typeof v === 'object') planFuncs(v, out);
+  }
+  return out;
+}
+
+/**
+ * Builds a plan (from compile, or a plan read back from JSON) into a
+ * pipeline; the pipeline is built once, now, and run() hands it its input.
+ */
+export function buildPlan(plan: dag.Seq, opts: CompileOptions, known?: PlanContext): BuiltPlan {
+  const sources = opts.sources ?? noSources;
+  const ectx = known?.ectx ?? createEvalContext(opts.zctx);
+  const opctx: OpContext = {
+    zctx: opts.zctx,
+    warn: opts.warn ?? (() => {}),
+    ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
+    ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
+  };
+  let input: AsyncIterable<Batch> | null = null;
+  const gate: Stream = {
+    [Symbol.asyncIterator]() {
+      if (input === null) throw new InternalError('Pipeline run before its input was set');
+      return input[Symbol.asyncIterator]();
+    },
+  };
+  const env = newEnv(ectx, known?.literals ?? new Literals(opts.zctx), known?.funcs ?? planFuncs(plan, new Map()), known?.slots ?? 0);
+  const bctx: BuildContext = { op: opctx, sources, env, input: gate, laterals: [] };
+  env.compileLateral = lateralHook(bctx);
+  const outs = buildSeq(plan, bctx, [gate]);
+  const out = outs.length === 1 ? outs[0]! : combineOp(opctx, outs);
+  let ran = false;
+  return {
+    ...(bctx.defaultPushdown !== undefined ? { pushdown: bctx.defaultPushdown } : {}),
     pipeline: {
       run(inp) {
-        if (ran) throw new Error('a compiled query runs once');
+        if (ran) throw new InternalError('A compiled query runs once');
         ran = true;
         input = inp;
         return out;

@@ -2,7 +2,7 @@
 // output optimized and not, and JSON lines skipped by the pushed filter's
 // raw-text terms are exactly lines the filter would have dropped.
 import { describe, expect, it } from 'vitest';
-import { TypeContext, compile, encodeBatches, formatByName, readValues, type Batch } from '../../src/index.js';
+import { TypeContext, buildPlan, compile, encodeBatches, formatByName, readValues, type Batch, type dag } from '../../src/index.js';
 
 function stream(text: string): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(text);
@@ -69,6 +69,9 @@ const queries = [
   'where typeof(this) == <int64>',
   'search 2 | sort k',
   'where !(x == 2) | sort k',
+  'fork ( => pass => put x := 2 ) | where x == 2 | sort k, y',
+  'switch ( case k > 3 => put w := 1 default => pass ) | where y > "b" | sort k',
+  'fork ( => pass => pass ) | where x == 1 | merge k',
 ];
 
 describe('optimized plans give the same results', () => {
@@ -124,6 +127,32 @@ describe('the JSON prefilter skips only lines the filter drops', () => {
       expect(plain).not.toBe('');
       expect(await run(q, input, 'ndjson', true)).toBe(plain);
       expect(await run(q, input, 'json', true)).toBe(plain);
+    });
+  }
+});
+
+describe('a plan read back from JSON runs as compiled', () => {
+  const planQueries = [
+    'func big(v): (v > 1)\nconst c = "x"\nwhere big(k) | put t := c | sort k | head 3',
+    'type port = uint16\nyield {k, p: <port>(k)}',
+    'over n with k => ( yield this + k )',
+    'yield (over n | sum(this))',
+    'fork ( => where x == 2 => count() )| sort this',
+    'switch x ( case 1 => yield "one" default => yield "other" )',
+    'sum(k) by y | sort y',
+  ];
+  for (const q of planQueries) {
+    it(q.replace(/\n/g, ' '), async () => {
+      const want = await run(q, zsonInput, 'zson', true);
+      const zctx = new TypeContext();
+      const plan = JSON.parse(JSON.stringify(compile(q, { zctx: new TypeContext() }).dag)) as dag.Seq;
+      const built = buildPlan(plan, { zctx });
+      const enc = formatByName('zson')!.encoder!({ pretty: 0 });
+      const dec = new TextDecoder();
+      let out = '';
+      const src = readValues(stream(zsonInput), zctx, { format: 'zson' });
+      for await (const c of encodeBatches(built.pipeline.run(src, zctx), enc)) out += typeof c === 'string' ? c : dec.decode(c);
+      expect(out).toBe(want);
     });
   }
 });

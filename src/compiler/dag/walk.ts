@@ -2,6 +2,7 @@
 // expression, every node of an expression tree, and the nested sequences
 // of an operator, so analyses need not know every node kind.
 
+import { InternalError } from '../../errors/index.js';
 import type { Expr } from './expr.js';
 import type { Op, Scan, Seq } from './op.js';
 
@@ -55,7 +56,7 @@ export function exprChildren(e: Expr): Expr[] {
       return [...e.elems];
     default: {
       const never: never = e;
-      throw new Error(`unknown expression ${(never as Expr).kind}`);
+      throw new InternalError(`Unknown plan expression "${(never as Expr).kind}"`);
     }
   }
 }

@@ -26,6 +26,7 @@ import { tailOp } from '../../runtime/op/tail.js';
 import { topOp } from '../../runtime/op/top.js';
 import { uniqOp } from '../../runtime/op/uniq.js';
 import { yieldOp } from '../../runtime/op/yield.js';
+import { InternalError, InvalidError } from '../../errors/index.js';
 import { CompileError, UnsupportedExprError } from '../errors.js';
 import type { Env, Evaluator } from './env.js';
 import { compileExpr, constValue } from './expr.js';
@@ -109,7 +110,7 @@ export function assignments(args: readonly dag.Assignment[], env: Env): OpAssign
 /** The value of a constant the semantic pass made (a switch case). */
 function literalOf(e: dag.Expr, env: Env): Value {
   const v = constValue(e, env);
-  if (v === null) throw new Error(`not a constant in plan: ${e.kind}`);
+  if (v === null) throw new InvalidError(`Plan has a switch case that is not a literal: ${e.kind}`);
   return v;
 }
 
@@ -147,7 +148,7 @@ function buildOp(op: dag.Op, bctx: BuildContext, inputs: Stream[]): Stream[] {
     case 'HTTPScan':
     case 'PoolScan':
       // buildSeq builds scans itself.
-      throw new Error(`scan ${op.kind} built as an operator`);
+      throw new InternalError(`Scan ${op.kind} built as an operator`);
     case 'Scope':
       return buildSeq(op.body, bctx, inputs);
     case 'Fork':

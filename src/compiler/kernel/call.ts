@@ -3,6 +3,7 @@
 // expressions, which keep state across values (Zed's AggregatorExpr:
 // `yield count()` gives 1, 2, 3, ...), and casts.
 
+import { InvalidError } from '../../errors/index.js';
 import { NullValue, Value, type Type } from '../../zed/index.js';
 import {
   CAST,
@@ -52,7 +53,7 @@ function callArgs(evals: readonly Evaluator[], fn: ZedFunction): Evaluator {
 /** A built-in function; the plan has checked the name and argument count and made implied arguments explicit. */
 export function compileCall(call: dag.Call, env: Env, compile: CompileFn): Evaluator {
   const def = lookupFunction(call.name);
-  if (def === undefined) throw new Error(`no such function in plan: ${call.name}`);
+  if (def === undefined) throw new InvalidError(`Plan calls unknown function "${call.name}"`);
   const evals = call.args.map((a) => compile(a, env));
   return callArgs(evals, def.make(env.ectx));
 }
@@ -73,7 +74,7 @@ export function compileMapCall(call: dag.MapCall, env: Env, compile: CompileFn):
  */
 export function compileUdfCall(call: dag.UdfCall, env: Env, compile: CompileFn): Evaluator {
   const f = env.funcs.get(call.id);
-  if (f === undefined) throw new Error(`no function ${call.name} (#${call.id}) in plan`);
+  if (f === undefined) throw new InvalidError(`Plan calls user function "${call.name}" (#${call.id}) that it does not define`);
   const args = call.args.map((a) => compile(a, env));
   const frame = env.frame;
   let active = inProgress.get(frame);

@@ -3,7 +3,9 @@
 // operand and `in` with a constant left operand use the folded predicates
 // Zed compiles for them.
 
+import { InvalidError } from '../../errors/index.js';
 import { NullValue, TypeString, Value, underlying } from '../../zed/index.js';
+import { UnsupportedExprError } from '../errors.js';
 import {
   FALSE,
   TRUE,
@@ -124,14 +126,14 @@ export function compileExpr(e: dag.Expr, env: Env): Evaluator {
       );
     case 'OverExpr': {
       const hook = env.compileLateral;
-      if (hook === undefined) throw new Error('lateral expressions need a query builder');
+      if (hook === undefined) throw new UnsupportedExprError('lateral expressions need a query builder', null);
       return hook(e, env);
     }
     case 'FString':
       return compileFString(e, env);
     default: {
       const never: never = e;
-      throw new Error(`invalid expression type ${(never as { kind: string }).kind}`);
+      throw new InvalidError(`Unknown plan expression "${(never as { kind: string }).kind}"`);
     }
   }
 }
@@ -139,7 +141,7 @@ export function compileExpr(e: dag.Expr, env: Env): Evaluator {
 /** Regexps in a plan were checked by the semantic pass. */
 function regexp(pattern: string): GoRegexp {
   const re = compileGoRegexp(pattern);
-  if (typeof re === 'string') throw new Error(`invalid regexp in plan: ${re}`);
+  if (typeof re === 'string') throw new InvalidError(`Plan has an invalid regexp: ${re}`);
   return re;
 }
 

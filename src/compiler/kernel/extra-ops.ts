@@ -1,6 +1,7 @@
 // Operators whose wiring needs more than one stream transformer or a body
 // of their own: fuse, shape, sample, join and over.
 
+import { InvalidError } from '../../errors/index.js';
 import type * as dag from '../dag/index.js';
 import { CAST, FILL, ORDER, ConstShaper } from '../../runtime/function/index.js';
 import { fuseOp } from '../../runtime/op/fuse.js';
@@ -31,7 +32,7 @@ export function buildExtraOp(op: dag.Fuse | dag.Shape | dag.Sample | dag.Join | 
     case 'Join': {
       // The semantic pass made sure two streams come in (left, right).
       const [left, right] = inputs;
-      if (left === undefined || right === undefined || inputs.length !== 2) throw new Error('join requires two inputs');
+      if (left === undefined || right === undefined || inputs.length !== 2) throw new InvalidError('join requires two inputs');
       const leftKey = compileExpr(op.leftKey, env);
       const rightKey = op.rightKey === op.leftKey ? leftKey : compileExpr(op.rightKey, env);
       return [joinOp(ctx, left, right, { style: op.style, leftKey, rightKey, assignments: assignments(op.args, env) })];

@@ -73,3 +73,42 @@ export function liftFilters(seq: dag.Seq): dag.Seq {
   }
   return out;
 }
+
+/** Operators the kernel feeds one combined input, so they cannot tell how many streams came in. */
+const SINGLE_INPUT = new Set<dag.Op['kind']>([
+  'Filter', 'Sort', 'SortLimit', 'Head', 'Tail', 'Top', 'Cut', 'Drop', 'Put', 'Rename', 'Uniq', 'Fuse', 'Shape',
+  'Sample', 'Explode', 'Yield', 'Summarize', 'Load', 'Assert', 'Over', 'Fork', 'Switch',
+]);
+
+/**
+ * `fork (=> a => b) | where e | op` becomes `fork (=> a | where e => b | where e) | op`
+ * (likewise for switch), so each branch filters its own output and a branch
+ * that reads a source can push the filter into it. Only when the next
+ * operator combines its inputs anyway (their order being arrival order).
+ */
+export function pushFiltersIntoBranches(seq: dag.Seq): dag.Seq {
+  const out: dag.Op[] = [];
+  for (let i = 0; i < seq.length; i++) {
+    const op = seq[i]!;
+    const filter = seq[i + 1];
+    const next = seq[i + 2];
+    if (
+      (op.kind === 'Fork' || op.kind === 'Switch') &&
+      filter !== undefined &&
+      filter.kind === 'Filter' &&
+      isPure(filter.expr) &&
+      next !== undefined &&
+      SINGLE_INPUT.has(next.kind)
+    ) {
+      out.push(
+        op.kind === 'Fork'
+          ? { ...op, paths: op.paths.map((p) => [...p, filter]) }
+          : { ...op, cases: op.cases.map((c) => ({ ...c, path: [...c.path, filter] })) },
+      );
+      i++;
+    } else {
+      out.push(op);
+    }
+  }
+  return out;
+}

@@ -144,3 +144,30 @@ describe('optimizer: sources', () => {
     expect(JSON.parse(JSON.stringify(seq))).toEqual(seq);
   });
 });
+
+describe('optimizer: branches', () => {
+  test('a filter after a fork or switch goes into each branch, and on into their sources', () => {
+    expect(optimized('from ( pool a pool b ) | where x == 1 | count()')).toMatchObject([
+      { kind: 'Fork', paths: [[{ kind: 'PoolScan', filter: cmp('==', f('x'), lit('1')) }], [{ kind: 'PoolScan', filter: cmp('==', f('x'), lit('1')) }]] },
+      { kind: 'Summarize' },
+      { kind: 'Yield' },
+    ]);
+    expect(optimized('switch ( case a == 1 => put b := 1 default => pass ) | where c == 2 | sort c')).toMatchObject([
+      { kind: 'DefaultScan', filter: null },
+      {
+        kind: 'Switch',
+        cases: [
+          { path: [{ kind: 'Filter', expr: cmp('==', f('c'), lit('2')) }, { kind: 'Put' }] },
+          { path: [{ kind: 'Filter', expr: cmp('==', f('c'), lit('2')) }] },
+        ],
+      },
+      { kind: 'Sort' },
+    ]);
+  });
+
+  test('not when the next operator takes the branches apart, or nothing follows', () => {
+    for (const q of ['fork ( => pass => pass ) | where a == 1 | merge a', 'fork ( => pass => pass ) | where a == 1', 'fork ( => pass => pass ) | where a == 1 | output main']) {
+      expect(optimized(q).some((op) => op.kind === 'Filter'), q).toBe(true);
+    }
+  });
+});
