@@ -14,6 +14,11 @@ import {
   encodeBatches,
   formatByName,
   readValues,
+  openHttp,
+  CompileError,
+  semanticErrors,
+  type ast,
+  type dag,
   ZedError,
   type Batch,
   type Encoder,
@@ -242,8 +247,7 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
     try {
       query = compile(text, { zctx: ctx, sources, spillStore, warn: (m) => process.stderr.write(`${m}\n`) });
     } catch (e) {
-      if (lone && e instanceof ParseError) throw singleArgError(src, e);
-      throw e;
+      throw compileFailure(e, text, src, lone);
     }
     let nullInput = false;
     if (lone && !query.hasSource) {
@@ -263,11 +267,13 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
       for (const p of paths) {
         const name = p === '-' ? 'stdio:stdin' : p;
         try {
-          for await (const batch of readValues(streamOf(countingInput(openInput(p), stats)), ctx, { ...searchOpts, seekable: p !== '-' })) {
+          const url = isUrl(p);
+          for await (const batch of readValues(streamOf(countingInput(url ? urlInput(p) : openInput(p), stats)), ctx, { ...searchOpts, seekable: p !== '-' && !url })) {
             stats.recordsRead += batch.length;
             yield batch;
           }
         } catch (e) {
+          if (e instanceof Error && 'code' in e && e.code === 'ENOENT') throw new ZedError('not-found', `${name}: file does not exist`, { cause: e });
           if (e instanceof ZedError && !(e as { prefixed?: boolean }).prefixed) {
             const wrapped = new ZedError(e.kind, `${name}: ${e.message}`, { cause: e });
             (wrapped as { prefixed?: boolean }).prefixed = true;
@@ -317,9 +323,24 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
 
 async function* emptyInput(): AsyncGenerator<Batch> {}
 
+/**
+ * A query that does not compile, as zq reports it: syntax errors, and
+ * semantic errors of a lone query argument, get zq's "zq: " prefix;
+ * semantic errors carry their place in the query text.
+ */
+function compileFailure(e: unknown, text: string, src: string, lone: boolean): unknown {
+  if (e instanceof ParseError) return lone ? singleArgError(src, e) : new ZedError('invalid', `zq: ${e.message}`, { cause: e });
+  if (e instanceof CompileError && e.loc !== null) {
+    const err = semanticErrors(text, [{ msg: e.message, start: e.loc.start, end: e.loc.end }]);
+    return lone ? new ZedError('invalid', `zq: ${err.message}`, { cause: err }) : err;
+  }
+  return e;
+}
+
+
 function singleArgError(src: string, err: ParseError | null): ZedError {
   const shown = src.length > 20 ? `${src.slice(0, 20)}...` : src;
-  let msg = `could not invoke zq with a single argument because:\n - a file could not be found with the name ${JSON.stringify(shown)}`;
+  let msg = `zq: could not invoke zq with a single argument because:\n - a file could not be found with the name ${JSON.stringify(shown)}`;
   if (err !== null) {
     msg += '\n - the argument could not be compiled as a valid Zed query:';
     for (const line of err.message.split('\n')) msg += `\n   ${line}`;
@@ -334,10 +355,9 @@ function singleArgError(src: string, err: ParseError | null): ZedError {
 function fileSources(ctx: TypeContext, opts: { format: string; csvDelim?: string }, stats: Stats): SourceResolver {
   return {
     open(src, _env, pushdown) {
-      if (src.kind !== 'File') {
-        throw new ZedError('unsupported', src.kind === 'Pool' ? 'from: pools need a lake (use zlake query)' : 'get: URLs are not supported yet');
-      }
-      const path = src.path.kind === 'String' || src.path.kind === 'QuotedString' ? src.path.text : null;
+      if (src.kind === 'HTTP') return countBatches(openHttp(src, ctx, { onBytes: (n) => (stats.bytesRead += n) }), stats);
+      if (src.kind !== 'File') throw new CompileError('"from pool" cannot be used without a lake', src.loc);
+      const path = src.resolved?.path ?? (src.path.kind === 'String' || src.path.kind === 'QuotedString' ? src.path.text : null);
       if (path === null) throw new ZedError('invalid', 'file: path patterns are not supported');
       const format = src.format ?? opts.format;
       const terms = pushdown?.terms ?? null;
@@ -357,7 +377,45 @@ function fileSources(ctx: TypeContext, opts: { format: string; csvDelim?: string
   };
 }
 
+async function* countBatches(batches: AsyncIterable<Batch>, stats: Stats): AsyncGenerator<Batch> {
+  for await (const b of batches) {
+    stats.recordsRead += b.length;
+    yield b;
+  }
+}
+
+/** zq takes http and https URLs where it takes files. */
+function isUrl(p: string): boolean {
+  return /^https?:\/\//i.test(p);
+}
+
+/** A URL's body as an input, fetched when first read; a 404 is a missing file, as in Zed's HTTP storage engine. */
+function urlInput(url: string): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  return new ReadableStream<Uint8Array>({
+    async pull(ctl) {
+      if (reader === null) {
+        const resp = await fetch(url);
+        if (resp.status !== 200) {
+          await resp.body?.cancel();
+          if (resp.status === 404) throw Object.assign(new Error(`${url}: file does not exist`), { code: 'ENOENT' });
+          throw new ZedError('invalid', `${resp.status} ${resp.statusText}`);
+        }
+        if (resp.body === null) return ctl.close();
+        reader = resp.body.getReader();
+      }
+      const r = await reader.read();
+      if (r.done) ctl.close();
+      else ctl.enqueue(r.value);
+    },
+    async cancel(reason) {
+      await reader?.cancel(reason);
+    },
+  });
+}
+
 function isFile(p: string): boolean {
+  if (isUrl(p)) return true;
   try {
     return p === '-' || (existsSync(p) && statSync(p).isFile());
   } catch {

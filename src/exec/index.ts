@@ -14,3 +14,4 @@ export { deleteWhere } from './delete-where.js';
 export { branchMetaValue, branchValue, lakeMeta, matchPools, poolMeta, poolValue } from './meta-queries.js';
 export { countPool } from './pool-count.js';
 export { lakeQueryRunner } from './lake-query-runner.js';
+export { openHttp, httpUrl, type HttpSourceOptions } from './http-source.js';

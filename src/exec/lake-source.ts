@@ -9,6 +9,7 @@ import type { Lake } from '../lake/index.js';
 import { UnsupportedError, InvalidError } from '../errors/index.js';
 import { TypeBytes, Value, type TypeContext } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
+import { openHttp } from './http-source.js';
 import { openSpecialSource } from './meta-queries.js';
 import { countPool } from './pool-count.js';
 import { indexLookupOf } from './index-lookup.js';
@@ -18,6 +19,7 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
     open(src, env, pushdown) {
       if (src.kind !== 'Pool') {
         if (fallback !== undefined) return fallback.open(src, env, pushdown);
+        if (src.kind === 'HTTP') return openHttp(src, zctx);
         throw new UnsupportedError(`${src.kind === 'File' ? 'file' : 'get'}: not available in a lake query`);
       }
       const spec = src.spec;

@@ -49,6 +49,8 @@ export interface File {
   readonly format: string | null;
   readonly sortKeys: readonly SortExpr[];
   readonly loc: Loc;
+  /** Set by the semantic pass: the path, a constant's value when the path names one. */
+  readonly resolved?: { readonly path: string };
 }
 
 /** `get <url> [format f] [order ...] [method m] [headers {...}] [body b]` */
@@ -61,6 +63,8 @@ export interface HTTP {
   readonly headers: RecordExpr | null;
   readonly body: string | null;
   readonly loc: Loc;
+  /** Set by the semantic pass: the URL (a constant's value when it names one) and the headers' values. */
+  readonly resolved?: { readonly url: string; readonly headers: Readonly<Record<string, readonly string[]>> };
 }
 
 /** What a `from ( ... )` leg reads. */

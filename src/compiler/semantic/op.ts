@@ -5,7 +5,10 @@
 // (a bare Boolean is a filter, a bare aggregate a summarize, ...), user
 // operators are expanded in place, and declarations open scopes.
 
-import { underlying } from '../../zed/index.js';
+import { NullValue, TypeString, elements, underlying } from '../../zed/index.js';
+import { decodeUtf8 } from '../../util/utf8.js';
+import { constEnv } from '../kernel/env.js';
+import { compileExpr } from '../kernel/expr.js';
 import type * as ast from '../ast/index.js';
 import type * as dag from '../dag/index.js';
 import { CompileError, UnsupportedExprError } from '../errors.js';
@@ -226,11 +229,59 @@ function scanOf(src: ast.Pool | ast.File | ast.HTTP, scope: Scope, sem: Sem): da
   switch (src.kind) {
     case 'Pool':
       return { kind: 'PoolScan', source: src, filter: null };
-    case 'File':
-      return { kind: 'FileScan', source: src, sortKeys: sortFacts(src.sortKeys, scope, sem), filter: null };
+    case 'File': {
+      const resolved = src.path.kind === 'String' ? { path: maybeStringConst(src.path.text, src.path.loc, scope) } : undefined;
+      const source = resolved === undefined ? src : { ...src, resolved };
+      return { kind: 'FileScan', source, sortKeys: sortFacts(src.sortKeys, scope, sem), filter: null };
+    }
     case 'HTTP':
-      return { kind: 'HTTPScan', source: src, sortKeys: sortFacts(src.sortKeys, scope, sem), filter: null };
+      return { kind: 'HTTPScan', source: resolveHttp(src, scope, sem), sortKeys: sortFacts(src.sortKeys, scope, sem), filter: null };
   }
+}
+
+/** A bare word naming a source is a constant's string value when a constant has that name (Zed's maybeStringConst). */
+function maybeStringConst(name: string, loc: ast.Loc, scope: Scope): string {
+  const c = scope.lookupConst(name);
+  if (c === undefined) return name;
+  if (c.value.type.id !== TypeString.id) throw new CompileError(`${name}: string value required`, loc);
+  return c.value.asString();
+}
+
+/** The URL and the headers' values of `get`, checked as Zed's semantic pass checks them. */
+function resolveHttp(src: ast.HTTP, scope: Scope, sem: Sem): ast.HTTP {
+  let url: string;
+  switch (src.url.kind) {
+    case 'QuotedString':
+      url = src.url.text;
+      break;
+    case 'String':
+      url = maybeStringConst(src.url.text, src.url.loc, scope);
+      break;
+    default:
+      throw new CompileError(`invalid URL ${src.url.pattern}`, src.url.loc);
+  }
+  if (!url.startsWith('http://') && !url.startsWith('https://')) throw new CompileError(`invalid URL ${url}`, src.url.loc);
+  const headers = src.headers === null ? {} : headerValues(src.headers, scope, sem);
+  return { ...src, resolved: { url, headers } };
+}
+
+/** `headers {name: [values]}`: a record of string arrays or sets, evaluated now. */
+function headerValues(e: ast.RecordExpr, scope: Scope, sem: Sem): Record<string, string[]> {
+  const v = compileExpr(semExpr(e, scope, sem), constEnv(sem.ectx, sem.literals, sem.funcs, sem.slots.next))(NullValue);
+  const t = underlying(v.type);
+  if (t.kind !== 'record') throw new CompileError('headers value must be a record', e.loc);
+  const out: Record<string, string[]> = {};
+  const fields = v.bytes === null ? [] : elements(v.bytes);
+  t.fields.forEach((f, i) => {
+    const ft = underlying(f.type);
+    if ((ft.kind !== 'array' && ft.kind !== 'set') || underlying(ft.elem).id !== TypeString.id) {
+      throw new CompileError('headers field value must be an array or set of strings', e.loc);
+    }
+    const body = fields[i];
+    if (body === null || body === undefined) return;
+    for (const s of elements(body)) if (s !== null) (out[f.name] ??= []).push(decodeUtf8(s));
+  });
+  return out;
 }
 
 /** `join` joins the two outputs before it; `join (seq)` joins its input with seq's output. */
