@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FlagError, parseFlags, type FlagSpec } from './flags.js';
+import { FlagError, csvDelimCheck, parseFlags, type FlagSpec } from './flags.js';
+import { zlake } from '../../test/support/zlake.js';
 
 const specs: FlagSpec[] = [
   { kind: 'bool', name: 'z', usage: '' },
@@ -35,5 +36,21 @@ describe('parseFlags', () => {
     expect(() => parseFlags(specs, ['-x'])).toThrow('flag provided but not defined: -x');
     expect(() => parseFlags(specs, ['-f'])).toThrow('flag needs an argument: -f');
     expect(() => parseFlags(specs, ['-pretty', 'x'])).toThrow(FlagError);
+  });
+
+  it('checks -csv.delim when it is parsed: exactly one character', () => {
+    const csv: FlagSpec[] = [{ kind: 'string', name: 'csv.delim', usage: '', check: csvDelimCheck }];
+    expect(parseFlags(csv, ['-csv.delim', ';']).flags.get('csv.delim')).toBe(';');
+    expect(parseFlags(csv, ['-csv.delim=\t']).flags.get('csv.delim')).toBe('\t');
+    expect(parseFlags(csv, ['-csv.delim', 'é']).flags.get('csv.delim')).toBe('é');
+    for (const bad of ['', ';;']) {
+      expect(() => parseFlags(csv, ['-csv.delim', bad])).toThrow(`invalid value "${bad}" for flag -csv.delim: CSV field delimiter must be exactly one character`);
+    }
+  });
+
+  it('zq exits 2 with the message and usage on a bad -csv.delim', () => {
+    const r = zlake(['zq', '-i', 'csv', '-csv.delim', ';;', '-'], 'a;b\n');
+    expect(r.status).toBe(2);
+    expect(r.stderr.startsWith('invalid value ";;" for flag -csv.delim: CSV field delimiter must be exactly one character\nusage: ')).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 
 export type FlagSpec =
   | { kind: 'bool'; name: string; usage: string; default?: boolean }
-  | { kind: 'string'; name: string; usage: string; default?: string }
+  | { kind: 'string'; name: string; usage: string; default?: string; check?: (value: string) => string | null }
   | { kind: 'int'; name: string; usage: string; default?: number }
   | { kind: 'list'; name: string; usage: string };
 
@@ -51,6 +51,8 @@ export function parseFlags(specs: readonly FlagSpec[], argv: readonly string[]):
     } else if (spec.kind === 'list') {
       (flags.get(name) as string[]).push(value);
     } else {
+      const bad = spec.check?.(value) ?? null;
+      if (bad !== null) throw new FlagError(`invalid value "${value}" for flag -${name}: ${bad}`);
       flags.set(name, value);
     }
   }
@@ -64,4 +66,9 @@ export function usage(specs: readonly FlagSpec[]): string {
       return `  -${s.name}${arg}\n    \t${s.usage}`;
     })
     .join('\n');
+}
+
+/** zq's -csv.delim takes exactly one character (cli/inputflags). */
+export function csvDelimCheck(value: string): string | null {
+  return [...value].length === 1 ? null : 'CSV field delimiter must be exactly one character';
 }

@@ -25,7 +25,7 @@ import {
   type EncoderOptions,
   type Value,
 } from '../../src/index.js';
-import { FlagError, parseFlags, usage, type FlagSpec } from './flags.js';
+import { FlagError, csvDelimCheck, parseFlags, usage, type FlagSpec } from './flags.js';
 import { fileSink, openInput, type Sink } from './io.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 
@@ -33,7 +33,7 @@ const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,
 
 const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'i', usage: 'format of input data [auto,arrows,csv,json,line,parquet,tsv,vng,zeek,zjson,zng,zson]', default: 'auto' },
-  { kind: 'string', name: 'csv.delim', usage: 'CSV field delimiter (default ",")' },
+  { kind: 'string', name: 'csv.delim', usage: 'CSV field delimiter (default ",")', check: csvDelimCheck },
   { kind: 'bool', name: 'zng.validate', usage: 'validate format when reading ZNG' },
   { kind: 'int', name: 'zng.threads', usage: 'number of ZNG read threads (0=GOMAXPROCS)' },
   { kind: 'string', name: 'zng.readmax', usage: 'maximum ZNG read buffer size in MiB, MB, etc.' },

@@ -3,7 +3,7 @@
 // -meta) and input formats (-i, -csv.delim, ...).
 
 import { hostname, userInfo } from 'node:os';
-import type { FlagSpec, FlagValues } from '../flags.js';
+import { csvDelimCheck, type FlagSpec, type FlagValues } from '../flags.js';
 import type { CommitMessage } from './api.js';
 import { readHead, resolveHead, type Commitish } from './head.js';
 
@@ -64,7 +64,7 @@ export function commitMessage(flags: FlagValues): CommitMessage {
 
 export const INPUT_FLAGS: readonly FlagSpec[] = [
   { kind: 'string', name: 'i', usage: 'format of input data [auto,arrows,csv,json,line,parquet,tsv,vng,zeek,zjson,zng,zson]', default: 'auto' },
-  { kind: 'string', name: 'csv.delim', usage: 'CSV field delimiter (default ",")' },
+  { kind: 'string', name: 'csv.delim', usage: 'CSV field delimiter (default ",")', check: csvDelimCheck },
   { kind: 'bool', name: 'zng.validate', usage: 'validate format when reading ZNG', default: true },
   { kind: 'int', name: 'zng.threads', usage: 'number of ZNG read threads (0=GOMAXPROCS)', default: 0 },
   { kind: 'string', name: 'zng.readmax', usage: 'maximum ZNG read buffer size in MiB, MB, etc.' },
