@@ -74,7 +74,10 @@ export class ParseError extends ZedError {
 
 /** Binary input (ZNG, VNG, ...) that is truncated or malformed. */
 export class FormatError extends ZedError {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The cause in Zed's words, without the place ours adds (format detection lists it alone). */
+  readonly reason: string;
+  constructor(message: string, options?: { cause?: unknown; reason?: string }) {
     super('invalid', message, options);
+    this.reason = options?.reason ?? message;
   }
 }

@@ -7,7 +7,7 @@
 // chunking. The caller replays the prefix into the real decoder, so the
 // input is read once.
 
-import { InternalError, InvalidError, ParseError } from '../errors/index.js';
+import { FormatError, InternalError, InvalidError, ParseError } from '../errors/index.js';
 import { TypeContext } from '../zed/index.js';
 import type { Decoder, DecoderOptions } from './codec.js';
 import { DETECT_OVERFLOW, type DetectCheck, type DetectEnd } from './detect-hook.js';
@@ -58,7 +58,7 @@ function reason(name: string, e: unknown): string {
     // The bare cause, as Zed's readers word it; positions are ours.
     return `${name}: ${e.reason}`;
   }
-  const msg = e instanceof Error ? e.message : String(e);
+  const msg = e instanceof FormatError ? e.reason : e instanceof Error ? e.message : String(e);
   // Binary readers already name their format ("arrows: ..."); say it once.
   return msg.startsWith(`${name}: `) ? msg : `${name}: ${msg}`;
 }

@@ -100,7 +100,10 @@ describe('format detection', () => {
     expect(byName.get('tsv')).toBe('tsv: line 1: EOF');
     expect(byName.get('vng')).toBe('vng: auto-detection requires seekable input');
     expect(byName.get('zeek')).toBe('zeek: line 1: bad types/fields definition in zeek header');
-    expect(byName.get('zjson')).toMatch(/^zjson: line 1: malformed ZJSON: bad type object: "This is not a detectable format.": /);
+    expect(byName.get('zjson')).toBe(
+      `zjson: line 1: malformed ZJSON: bad type object: "This is not a detectable format.": unpacker error parsing JSON: invalid character 'T' looking for beginning of value`,
+    );
+    expect(byName.get('zng')).toBe('zng: malformed zng record');
     expect(byName.get('zson')).toBe('zson: ZSON syntax error');
   });
 

@@ -118,7 +118,8 @@ export class ZjsonDecoder implements Decoder {
       obj = JSON.parse(text);
     } catch (err) {
       const why = jsonSyntaxReason(line, this.ctx) ?? (err instanceof Error ? err.message : String(err));
-      throw this.lineError(`malformed ZJSON: bad type object: ${goQuoteBytes(encodeTrimmed(text))}: ${why}`);
+      // Zed's unpacker wraps the JSON syntax error (pkg/unpack Reflector.Unmarshal).
+      throw this.lineError(`malformed ZJSON: bad type object: ${goQuoteBytes(encodeTrimmed(text))}: unpacker error parsing JSON: ${why}`);
     }
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
       const what = Array.isArray(obj) ? 'array' : obj === null ? 'null' : typeof obj;

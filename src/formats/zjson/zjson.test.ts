@@ -370,7 +370,7 @@ describe('ZjsonDecoder', () => {
     };
     const rec = `{"kind":"record","id":30,"fields":[{"name":"a","type":${I64}}]}`;
     expect(err(`{"type":${rec},"value":["1"]}\n{"type":`).message).toBe(
-      'line 2: malformed ZJSON: bad type object: "{\\"type\\":": unexpected end of JSON input',
+      'line 2: malformed ZJSON: bad type object: "{\\"type\\":": unpacker error parsing JSON: unexpected end of JSON input',
     );
     expect(err('{"type":{"kind":"ref","id":31},"value":null}').message).toBe('ZJSON unknown type reference: 31');
     expect(err('{"type":{"kind":"primitive","name":"int7"},"value":null}').message).toBe('ZJSON unknown type: int7');

@@ -59,6 +59,10 @@ export class ZngDecoder implements Decoder {
   private partialCode = 0;
   /** Values returned by earlier pushes (positions control messages). */
   private count = 0;
+  /** The stream offset of the chunk being pushed, and of the frame being read. */
+  private base = 0;
+  private frameAt = 0;
+  private failed = false;
 
   constructor(ctx: TypeContext, opts: ZngDecoderOptions = {}) {
     this.types = new TypeDecoder(ctx);
@@ -69,27 +73,41 @@ export class ZngDecoder implements Decoder {
   push(chunk: Uint8Array): Value[] {
     const out: Value[] = [];
     let pos = 0;
-    if (this.partial !== null) pos = this.fillPartial(chunk, out);
-    else if (this.headLen > 0) pos = this.fillHead(chunk, out);
-    this.scan(chunk, pos, out);
+    try {
+      if (this.partial !== null) pos = this.fillPartial(chunk, out);
+      else if (this.headLen > 0) pos = this.fillHead(chunk, out);
+      this.scan(chunk, pos, out);
+    } catch (e) {
+      throw this.located(e);
+    }
+    this.base += chunk.length;
     this.count += out.length;
     return out;
   }
 
   end(): Value[] {
     if (this.partial !== null) {
-      throw new FormatError(
-        `zngio: unexpected EOF: frame payload has ${this.partialLen} of ${this.partialSize} bytes`,
-      );
+      // Zed's parser: a cut-off compressed frame is a malformed record, a plain one truncated input.
+      const why = (this.partialCode & COMPRESSED_BIT) !== 0 ? 'malformed zng record' : 'truncated input';
+      throw this.located(new FormatError(why), `: the frame has ${this.partialLen} of its ${this.partialSize} bytes`);
     }
-    if (this.headLen > 0) throw new FormatError('zngio: unexpected EOF in frame header');
+    if (this.headLen > 0) throw this.located(new FormatError('unexpected EOF'), ' in its header');
     return [];
+  }
+
+  /** A decoding error, naming the format and the offset of the frame it is in. */
+  private located(e: unknown, detail = ''): unknown {
+    if (!(e instanceof FormatError) || this.failed) return e;
+    this.failed = true;
+    const named = /\bzng/i.test(e.message) ? e.message : `zng: ${e.message}`;
+    return new FormatError(`${named} (the frame at byte offset ${this.frameAt}${detail})`, { cause: e, reason: e.reason });
   }
 
   /** Decodes the frames in `buf` from `pos`, keeping a trailing partial frame. */
   private scan(buf: Uint8Array, pos: number, out: Value[]): void {
     const len = buf.length;
     while (pos < len) {
+      this.frameAt = this.base + pos;
       const code = buf[pos]!;
       if (code === EOS) {
         this.types.reset();
