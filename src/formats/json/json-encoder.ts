@@ -57,7 +57,7 @@ export class JsonEncoder implements Encoder {
   readonly #colon: string;
   readonly #nodes = new Map<Type, JsonNode>();
   readonly #el = { start: 0, end: 0 };
-  readonly #out = new TextBuffer();
+  readonly #out = new TextBuffer(4096);
   #zson: ZsonFormatter | null = null;
 
   constructor(opts: JsonEncoderOptions = {}) {

@@ -14,7 +14,7 @@ export interface ZsonEncoderOptions {
 }
 
 export class ZsonEncoder implements Encoder {
-  readonly #out = new TextBuffer();
+  readonly #out = new TextBuffer(4096);
   readonly #formatter: ZsonFormatter;
 
   constructor(opts: ZsonEncoderOptions = {}) {

@@ -10,6 +10,9 @@ import { putUvarint, readUvarint } from '../../util/uvarint.js';
 import { Value, readElement, type Type, type TypeContext } from '../../zed/index.js';
 import type { Aggregator } from './aggregator.js';
 
+const INITIAL_SLOTS = 16;
+const INITIAL_ARENA = 512;
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
@@ -18,10 +21,12 @@ const el = { start: 0, end: 0 };
 
 export class GroupMap {
   /** Pairs of (hash, entry + 1); entry 0 marks a free slot. */
-  private slots = new Int32Array(2048);
-  private mask = 1023;
-  private starts = new Int32Array(1024);
-  private arena = new Uint8Array(16 * 1024);
+  // Small to start: most tables (a keyless aggregate, a few groups) stay
+  // small, and a query that makes one should not pay for a big one.
+  private slots = new Int32Array(2 * INITIAL_SLOTS);
+  private mask = INITIAL_SLOTS - 1;
+  private starts = new Int32Array(INITIAL_SLOTS);
+  private arena = new Uint8Array(INITIAL_ARENA);
   private arenaLen = 0;
   private n = 0;
   /** The probe key's encoding (see encode). */
@@ -193,10 +198,11 @@ export class GroupMap {
   }
 
   clear(): void {
-    this.slots = new Int32Array(2048);
-    this.mask = 1023;
-    this.starts = new Int32Array(1024);
-    this.arena = new Uint8Array(16 * 1024);
+    if (this.n === 0) return;
+    this.slots = new Int32Array(2 * INITIAL_SLOTS);
+    this.mask = INITIAL_SLOTS - 1;
+    this.starts = new Int32Array(INITIAL_SLOTS);
+    this.arena = new Uint8Array(INITIAL_ARENA);
     this.arenaLen = 0;
     this.n = 0;
     this.aggs.length = 0;
