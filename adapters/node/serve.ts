@@ -15,6 +15,7 @@ import { DiskSpillStore } from '../local/spill-store.js';
 import { FlagError, parseFlags, usage, type FlagSpec } from './flags.js';
 import { CachedBlobStore } from './blob-cache.js';
 import { cachedMetaStore } from './meta-cache.js';
+import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 
 export interface ServerOptions {
   /** Lake folder (created when missing). */
@@ -70,6 +71,8 @@ function dataVersion(local: LocalLake): () => Promise<unknown> {
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
+  useLocalParquetWasm();
   const local = await openLocalLake(opts.lake);
   const spill = new DiskSpillStore();
   // The lake the server serves: the local folder's stores behind read caches.

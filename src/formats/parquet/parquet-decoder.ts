@@ -69,14 +69,16 @@ export class ParquetDecoder implements Decoder {
     const groups = guarded(() => this.rowGroups(file));
     let reader: BatchReader | null = null;
     for (const g of groups) {
-      const batches = guarded(() => {
-        const table = readParquet(file, g === null ? { batchSize: READ_BATCH_ROWS } : { batchSize: READ_BATCH_ROWS, rowGroups: [g] });
-        try {
-          return table.recordBatches();
-        } finally {
-          table.free();
-        }
-      });
+      const batches = inRowGroup(g, groups.length, () =>
+        guarded(() => {
+          const table = readParquet(file, g === null ? { batchSize: READ_BATCH_ROWS } : { batchSize: READ_BATCH_ROWS, rowGroups: [g] });
+          try {
+            return table.recordBatches();
+          } finally {
+            table.free();
+          }
+        }),
+      );
       try {
         while (batches.length > 0) {
           const rb = batches.shift()!;
@@ -117,6 +119,17 @@ export class ParquetDecoder implements Decoder {
       return [null];
     }
     return Array.from({ length: count }, (_, i) => i);
+  }
+}
+
+/** Says which row group a decoding error is in (the whole file when the footer gave none). */
+function inRowGroup<T>(g: number | null, count: number, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof FormatError) || g === null) throw e;
+    const reason = e.message.replace(/^parquet: /, '');
+    throw new FormatError(`parquet: row group ${g} of ${count}: ${reason}`, { cause: e, reason: e.reason });
   }
 }
 

@@ -39,7 +39,7 @@ export function serializeHeader(h: VngHeader): Uint8Array {
 export function parseHeader(b: Uint8Array): VngHeader {
   if (b.length === 0) throw new FormatError('EOF');
   if (b.length < HEADER_SIZE) throw new FormatError(`short VNG file: ${b.length} bytes read`);
-  if (!hasVngMagic(b)) throw new FormatError('invalid VNG header');
+  if (!hasVngMagic(b)) throw new FormatError('invalid VNG header (no VNG magic at offset 0)', { reason: 'invalid VNG header' });
   const dv = new DataView(b.buffer, b.byteOffset, HEADER_SIZE);
   const version = dv.getUint32(4, true);
   const metaSize = dv.getUint32(8, true);

@@ -99,7 +99,7 @@ export class ZngDecoder implements Decoder {
   private located(e: unknown, detail = ''): unknown {
     if (!(e instanceof FormatError) || this.failed) return e;
     this.failed = true;
-    const named = /\bzng/i.test(e.message) ? e.message : `zng: ${e.message}`;
+    const named = /^(zng|zngio|unknown ZNG)\b/.test(e.message) ? e.message : `zng: ${e.message}`;
     return new FormatError(`${named} (the frame at byte offset ${this.frameAt}${detail})`, { cause: e, reason: e.reason });
   }
 
