@@ -9,6 +9,9 @@
 
 import type { MetaStore } from '../../src/index.js';
 
+/** How long a probe's answer stands (see cachedMetaStore). */
+const PROBE_WINDOW_MS = 1;
+
 /** Reads served from the cache, keyed by their arguments. */
 const CACHED = new Set<string>(['getPool', 'getPoolByName', 'listPools', 'getBranch', 'listBranches', 'getCommit']);
 /** Reads passed straight through (large or rarely repeated). */
@@ -31,10 +34,16 @@ export function cachedMetaStore(inner: MetaStore, probe: () => Promise<unknown>,
   // Bumped by every write: a read that began before a write must not fill the cache.
   let generation = 0;
 
-  const fresh = (): Promise<void> => {
+  // A probe answers for the next PROBE_WINDOW_MS too: one query makes a
+  // dozen cached reads, and a commit made elsewhere that close to a read is
+  // concurrent with it anyway.
+  let probedAt = -Infinity;
+  const fresh = (): Promise<void> | undefined => {
+    if (pending === null && performance.now() - probedAt < PROBE_WINDOW_MS) return undefined;
     pending ??= (async () => {
       if (stats) stats.probes++;
       const v = await probe();
+      probedAt = performance.now();
       if (v !== version) {
         version = v;
         cache = new Map();
@@ -54,7 +63,8 @@ export function cachedMetaStore(inner: MetaStore, probe: () => Promise<unknown>,
       if (PASS.has(prop)) return (...args: unknown[]) => fn.apply(target, args);
       if (CACHED.has(prop)) {
         return async (...args: unknown[]) => {
-          await fresh();
+          const probing = fresh();
+          if (probing !== undefined) await probing;
           const key = `${prop}\u0000${args.map((a) => String(a)).join('\u0000')}`;
           const hit = cache.get(key);
           if (hit !== undefined) {

@@ -36,9 +36,12 @@ describe('metadata cache coherence', () => {
       let commit = '';
       for (let n = 2; n <= 4; n++) {
         commit = (await other.lake.load('p', 'main', readValues(zson(`{ts:${n}}`), new TypeContext(), { format: 'zson' }))).commit;
+        // A probe's answer stands for 1 ms (adapters/node/meta-cache.ts): a later read sees the commit.
+        await new Promise((r) => setTimeout(r, 5));
         expect(await count()).toBe(`[${n}]\n`);
       }
       await other.lake.createBranch('p', 'dev', `0x${commit}`);
+      await new Promise((r) => setTimeout(r, 5));
       const branches = await s.query('from p:branches | yield branch.name | sort this', 'application/json');
       expect(branches).toBe('["dev","main"]\n');
     } finally {
