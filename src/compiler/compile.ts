@@ -65,8 +65,28 @@ function searchWord(pd: Pushdown | undefined): string | undefined {
   return terms.length === 1 && terms[0]!.length === 1 && t !== undefined && !t.number ? t.text : undefined;
 }
 
+/**
+ * Parsed queries by text. A service runs the same few query texts over and
+ * over; an AST is immutable plain data, so each parse can be shared. Parse
+ * errors are not kept (they are thrown again by a fresh parse).
+ */
+const parsed = new Map<string, ast.Seq>();
+const PARSED_MAX = 256;
+const PARSED_TEXT_MAX = 4096;
+
+function parseCached(text: string): ast.Seq {
+  if (text.length > PARSED_TEXT_MAX) return parseQuery(text);
+  let seq = parsed.get(text);
+  if (seq === undefined) {
+    seq = parseQuery(text);
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!);
+    parsed.set(text, seq);
+  }
+  return seq;
+}
+
 export function compile(text: string, opts: CompileOptions): CompiledQuery {
-  const query = parseQuery(text);
+  const query = parseCached(text);
   const first = firstOp(query);
   const sources = opts.sources ?? noSources;
   const ectx = createEvalContext(opts.zctx);
