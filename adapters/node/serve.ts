@@ -65,6 +65,9 @@ function systemClock(): () => bigint {
   };
 }
 
+/** Value bytes one load holds in the server before it writes a data object (the library default is 64 MiB). */
+const SERVER_LOAD_MEMORY_LIMIT = 32 << 20;
+
 /**
  * libSQL's data_version, read on a connection of its own through one
  * prepared statement (a few microseconds, where a statement through the
@@ -93,6 +96,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           meta: cachedMetaStore(local.meta.store, version.probe),
           now: systemClock(),
           queries: lakeQueryRunner(),
+          // A server takes many loads at once: each holds at most this much before it writes an object.
+          loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT,
         });
   let service: ZedService;
   try {
