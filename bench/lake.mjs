@@ -3,8 +3,9 @@
 // through the library on the local adapter (data folder + libSQL file), next
 // to DuckDB loading the same file into a table; then four queries over the
 // pool, over `zlake zq` on the NDJSON, and over DuckDB's table, in one run.
-// Reports MB/s, seconds, ratios, the load's peak RSS and the bytes the
-// counts (and two scans, whole and pruned by a ts range) read from the pool.
+// Reports MB/s, seconds, ratios, the load's peak RSS and each query's
+// bytes_read from its QueryStats (counts answered from metadata read little;
+// the two sums show a whole scan against one pruned by a ts range).
 // Usage: node bench/lake.mjs [file.ndjson]   (npm run build; node bench/gen.mjs)
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -20,37 +21,13 @@ if (!existsSync(file)) {
 }
 const mb = statSync(file).size / 1e6;
 const { openLocalLake } = await import('../dist/adapters/local/index.js');
-const { compile, encodeBatches, formatByName, Lake, lakeSources, readValues, TypeContext } = await import('../dist/src/index.js');
+const { encodeBatches, formatByName, Lake, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-lake-'));
 const local = await openLocalLake(dir);
 
-// Counts what the lake reads from its blob store.
-const read = { bytes: 0 };
-const counted = new Proxy(local.blobs, {
-  get(target, prop) {
-    const f = Reflect.get(target, prop, target);
-    if (typeof f !== 'function') return f;
-    if (prop === 'get' || prop === 'getRange') {
-      return async (...args) => {
-        const b = await f.apply(target, args);
-        if (b !== null) read.bytes += b.length;
-        return b;
-      };
-    }
-    if (prop === 'getStream') {
-      return async (...args) => {
-        const s = await f.apply(target, args);
-        return s === null
-          ? null
-          : s.pipeThrough(new TransformStream({ transform(c, ctl) { read.bytes += c.length; ctl.enqueue(c); } }));
-      };
-    }
-    return f.bind(target);
-  },
-});
 let clock = 0n;
-const lake = new Lake({ blobs: counted, meta: local.meta.store, now: () => BigInt(Date.now()) * 1_000_000n + clock++ });
+const lake = new Lake({ blobs: local.blobs, meta: local.meta.store, now: () => BigInt(Date.now()) * 1_000_000n + clock++ });
 
 const secs = async (fn) => {
   const t0 = performance.now();
@@ -88,15 +65,14 @@ const lo = Date.parse(objects[0].min.asString());
 const hi = Date.parse(objects[objects.length - 1].max.asString());
 const mid = new Date(Math.floor((lo + hi) / 2)).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
+// Runs a query as the service does; bytes_read comes from its QueryStats.
 async function poolQuery(text) {
-  const zctx = new TypeContext();
-  const q = compile(text, { zctx, sources: lakeSources(lake, zctx) });
+  const q = await prepareQuery(lake, text);
   const enc = formatByName('zson').encoder({ pretty: 0 });
   let out = '';
   const dec = new TextDecoder();
-  async function* none() {}
-  for await (const c of encodeBatches(q.pipeline.run(none(), zctx), enc)) out += typeof c === 'string' ? c : dec.decode(c);
-  return out;
+  for await (const c of encodeBatches(q.run(), enc)) out += typeof c === 'string' ? c : dec.decode(c);
+  return { out, stats: q.meter.stats() };
 }
 
 function zq(text) {
@@ -107,27 +83,26 @@ function zq(text) {
 }
 
 const queries = [
-  { name: 'count()', pool: 'from conn | count()', zq: 'count()', duck: 'select count(*) from conn', bytes: true },
-  { name: `ts >= mid | count()`, pool: `from conn | ts >= "${mid}" | count()`, zq: `ts >= "${mid}" | count()`, duck: `select count(*) from conn where ts >= '${mid}'`, bytes: true },
+  { name: 'count()', pool: 'from conn | count()', zq: 'count()', duck: 'select count(*) from conn', exact: true },
+  { name: `ts >= mid | count()`, pool: `from conn | ts >= "${mid}" | count()`, zq: `ts >= "${mid}" | count()`, duck: `select count(*) from conn where ts >= '${mid}'`, exact: true },
   { name: 'count() by proto,service', pool: 'from conn | count() by proto,service', zq: 'count() by proto,service', duck: 'select proto, service, count(*) from conn group by all' },
   { name: 'sum(orig_bytes) by id.orig_h', pool: 'from conn | sum(orig_bytes) by id.orig_h', zq: 'sum(orig_bytes) by id.orig_h', duck: 'select id.orig_h, sum(orig_bytes) from conn group by all' },
   // Scans that need values: the key range prunes objects and seek streams.
-  { name: 'sum(orig_bytes)', pool: 'from conn | sum(orig_bytes)', zq: 'sum(orig_bytes)', duck: 'select sum(orig_bytes) from conn', bytes: true },
-  { name: 'ts >= mid | sum(orig_bytes)', pool: `from conn | ts >= "${mid}" | sum(orig_bytes)`, zq: `ts >= "${mid}" | sum(orig_bytes)`, duck: `select sum(orig_bytes) from conn where ts >= '${mid}'`, bytes: true },
+  { name: 'sum(orig_bytes)', pool: 'from conn | sum(orig_bytes)', zq: 'sum(orig_bytes)', duck: 'select sum(orig_bytes) from conn', exact: true },
+  { name: 'ts >= mid | sum(orig_bytes)', pool: `from conn | ts >= "${mid}" | sum(orig_bytes)`, zq: `ts >= "${mid}" | sum(orig_bytes)`, duck: `select sum(orig_bytes) from conn where ts >= '${mid}'`, exact: true },
 ];
 
 console.log(`\nmidpoint ${mid}\n`);
 console.log('query'.padEnd(30), '  pool s', '    zq s', '  duck s', ' zq/pool', ' duck/pool', '  bytes_read');
 for (const q of queries) {
-  read.bytes = 0;
-  const [ps, pout] = await secs(() => poolQuery(q.pool));
-  const bytes = read.bytes;
+  const [ps, { out: pout, stats }] = await secs(() => poolQuery(q.pool));
+  const bytes = stats.bytesRead;
   const [zs, zout] = zq(q.zq);
   let ds = null;
   if (duck) [ds] = await secs(() => duck.runAndReadAll(q.duck));
   const lines = (s) => s.split('\n').filter(Boolean);
   if (lines(pout).length !== lines(zout).length) throw new Error(`${q.name}: pool and zq disagree:\n${pout.slice(0, 300)}\n${zout.slice(0, 300)}`);
-  if (q.bytes && pout !== zout) throw new Error(`${q.name}: pool ${pout.trim()} but zq ${zout.trim()}`);
+  if (q.exact && pout !== zout) throw new Error(`${q.name}: pool ${pout.trim()} but zq ${zout.trim()}`);
   console.log(
     q.name.padEnd(30),
     ps.toFixed(3).padStart(8),
@@ -135,8 +110,8 @@ for (const q of queries) {
     (ds === null ? '-' : ds.toFixed(3)).padStart(8),
     `${(zs / ps).toFixed(1)}x`.padStart(8),
     (ds === null ? '-' : `${(ds / ps).toFixed(2)}x`).padStart(10),
-    q.bytes ? `${(bytes / 1e6).toFixed(2)} MB`.padStart(12) : '',
-    q.bytes ? ` (${pout.trim()})` : '',
+    `${(bytes / 1e6).toFixed(2)} MB`.padStart(12),
+    q.exact ? ` (${pout.trim()})` : '',
   );
 }
 local.close();

@@ -33,11 +33,23 @@ export class FsBlobStore implements BlobStore {
       throw e;
     }
     const file = fh;
+    // Chunks are sized to what is left of the file (as it was when opened), so a
+    // small object costs one small buffer, not a whole CHUNK.
+    let left: number;
+    try {
+      left = (await file.stat()).size;
+    } catch (e) {
+      await file.close().catch(() => {});
+      throw e;
+    }
     return new ReadableStream<Uint8Array>({
       async pull(controller) {
         try {
-          const buf = new Uint8Array(CHUNK);
-          const { bytesRead } = await file.read(buf, 0, CHUNK, null);
+          // One spare byte past the known size tells a file that grew since from one that ended.
+          const size = Math.max(1, Math.min(CHUNK, left + 1));
+          const buf = new Uint8Array(size);
+          const { bytesRead } = await file.read(buf, 0, size, null);
+          left = Math.max(0, left - bytesRead);
           if (bytesRead === 0) {
             await file.close();
             controller.close();

@@ -5,7 +5,7 @@
 // patterns are opened by meta-queries.ts.
 
 import type { Pushdown, SourceResolver } from '../compiler/index.js';
-import type { Lake } from '../lake/index.js';
+import type { Lake, ScanStats } from '../lake/index.js';
 import { UnsupportedError, InvalidError } from '../errors/index.js';
 import { TypeBytes, Value, type TypeContext } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
@@ -14,7 +14,8 @@ import { openSpecialSource } from './meta-queries.js';
 import { countPool } from './pool-count.js';
 import { indexLookupOf } from './index-lookup.js';
 
-export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceResolver): SourceResolver {
+/** `stats`, when given, adds up the bytes and objects every pool scan reads from storage. */
+export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceResolver, stats?: ScanStats): SourceResolver {
   return {
     open(src, env, pushdown) {
       if (src.kind !== 'Pool') {
@@ -37,13 +38,14 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
         ctx: zctx,
         ...(pushdown !== undefined ? { keySpan: (path) => pushdown.keySpan(path) } : {}),
         ...(lookup !== null ? { indexLookup: lookup } : {}),
+        ...(stats !== undefined ? { stats } : {}),
       });
       return pushdown === undefined ? scan : filtered(scan, pushdown);
     },
     // count() of a pool from metadata where it can (pool-count.ts).
     count(src, env, pushdown) {
       if (src.kind !== 'Pool') return fallback?.count?.(src, env, pushdown) ?? Promise.resolve(null);
-      return countPool(lake, src, pushdown);
+      return countPool(lake, src, pushdown, stats);
     },
     // Zed's load operator yields the new commit's id as a bytes value.
     load(target, input) {

@@ -1,7 +1,10 @@
 // What a running query has read, for its QueryStats control messages
-// (lake-api.md §6.2): values and value-body bytes taken from the lake.
-// Nothing is pushed down into scans yet, so "matched" equals "read".
+// (lake-api.md §6.2): bytes_read is what the scans took from storage (the
+// data objects' bytes, after pruning by key span and seek index); the
+// matched figures count the values (and their bodies' bytes) the scans
+// handed to the query, after any filter pushed into them.
 
+import type { ScanStats } from '../lake/index.js';
 import type { Batch } from '../zed/index.js';
 
 export interface QueryStats {
@@ -15,8 +18,10 @@ export interface QueryStats {
 }
 
 export class QueryMeter {
-  bytesRead = 0;
-  recordsRead = 0;
+  bytesMatched = 0;
+  recordsMatched = 0;
+  /** Filled in by the lake's scans as they read data objects. */
+  readonly scan: ScanStats = { bytesRead: 0, objectsRead: 0 };
 
   constructor(
     readonly startTime: bigint,
@@ -29,18 +34,19 @@ export class QueryMeter {
       const b = batch[i]!.bytes;
       if (b !== null) n += b.length;
     }
-    this.bytesRead += n;
-    this.recordsRead += batch.length;
+    this.bytesMatched += n;
+    this.recordsMatched += batch.length;
   }
 
   stats(): QueryStats {
     return {
       startTime: this.startTime,
       updateTime: this.now(),
-      bytesRead: this.bytesRead,
-      bytesMatched: this.bytesRead,
-      recordsRead: this.recordsRead,
-      recordsMatched: this.recordsRead,
+      bytesRead: this.scan.bytesRead,
+      bytesMatched: this.bytesMatched,
+      // Values a pushed filter dropped inside the scan are not counted.
+      recordsRead: this.recordsMatched,
+      recordsMatched: this.recordsMatched,
     };
   }
 }

@@ -99,7 +99,7 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
   const meter = new QueryMeter(now(), now);
   let plan: SourcePlan | null = null;
   const sources = plannedSources(
-    lakeSources(lake, zctx),
+    lakeSources(lake, zctx, undefined, meter.scan),
     () => {
       if (plan === null) throw new Error('query run before its sources were planned');
       return plan;
@@ -143,7 +143,7 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
       if (e instanceof ZedError) throw new CompilationError(e.message, [], false, { cause: e });
       throw e;
     }
-    input = metered(lake.scan(`0x${pool.id}`, branch === '' ? 'main' : branch, { ctx: zctx }), meter, opts.signal);
+    input = metered(lake.scan(`0x${pool.id}`, branch === '' ? 'main' : branch, { ctx: zctx, stats: meter.scan }), meter, opts.signal);
     infos = [{ kind: 'Pool', name: pool.name, id: pool.id, inferred: true }];
   }
   let ran = false;
