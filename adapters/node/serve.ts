@@ -65,8 +65,15 @@ function systemClock(): () => bigint {
   };
 }
 
-/** Value bytes one load holds in the server before it writes a data object (the library default is 64 MiB). */
-const SERVER_LOAD_MEMORY_LIMIT = 32 << 20;
+/**
+ * Value bytes one load holds in the server before it writes a data object
+ * (the library default is 64 MiB). A 1 GiB NDJSON load then peaked at
+ * 239-276 MiB RSS over nine runs (279-286 at 32 MiB): about 100 MiB is the
+ * process at rest (Arrow and parquet-wasm among it), the rest mostly
+ * garbage ArrayBuffers and V8's young generation between collections. The
+ * cost: smaller objects, so a large load writes more of them to merge.
+ */
+const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
 
 /**
  * libSQL's data_version, read on a connection of its own through one

@@ -20,6 +20,8 @@ export interface Capabilities {
   readonly queryStatus: boolean;
   readonly indexRoutes: boolean;
   readonly deleteWhere: boolean;
+  /** Delete's `object_ids` may name commits, each standing for the objects it added (v1.2.0). */
+  readonly deleteByCommit: boolean;
   readonly csvDelim: boolean;
   /** The `ctrl` query parameter; without it ZJSON and ZNG always carry control messages. */
   readonly ctrlParam: boolean;
@@ -57,6 +59,7 @@ const table: Record<ApiRevision, Capabilities> = {
     queryStatus: false,
     indexRoutes: true,
     deleteWhere: false,
+    deleteByCommit: true,
     csvDelim: false,
     ctrlParam: false,
     channel: 'none',
@@ -75,6 +78,7 @@ const table: Record<ApiRevision, Capabilities> = {
     queryStatus: false,
     indexRoutes: true,
     deleteWhere: true,
+    deleteByCommit: false,
     csvDelim: true,
     ctrlParam: true,
     channel: 'channel_id',
@@ -93,6 +97,7 @@ const table: Record<ApiRevision, Capabilities> = {
     queryStatus: false,
     indexRoutes: true,
     deleteWhere: true,
+    deleteByCommit: false,
     csvDelim: true,
     ctrlParam: true,
     channel: 'channel_id',
@@ -111,6 +116,7 @@ const table: Record<ApiRevision, Capabilities> = {
     queryStatus: true,
     indexRoutes: false,
     deleteWhere: true,
+    deleteByCommit: false,
     csvDelim: true,
     ctrlParam: true,
     channel: 'channel',

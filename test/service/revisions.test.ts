@@ -87,6 +87,16 @@ describe('v1.6.0', () => {
     const r = await s.post('/query', { query: 'from test' }, { Accept: 'application/x-zjson' });
     expect((await r.text()).split('\n')).toHaveLength(2);
   });
+
+  it('takes only object ids on delete: a commit id is no object', async () => {
+    await s.pool('bycommit18');
+    const r = await s.req('/pool/bycommit18/branch/main', { method: 'POST', body: '{ts:1}\n', headers: { Accept: 'application/json', 'Content-Type': 'application/x-zson' } });
+    const { commit } = (await r.json()) as { commit: string };
+    const d = await s.post('/pool/bycommit18/branch/main/delete', { object_ids: [commit] }, { Accept: 'application/json' });
+    expect(d.status).toBe(404);
+    expect(await d.text()).toMatch(/"kind":"item does not exist","error":"[0-9A-Za-z]{27}: commit object not found"/);
+    expect(await s.query('from bycommit18 | count()')).toBe('1(uint64)\n');
+  });
 });
 
 describe('v1.2.0', () => {
@@ -118,6 +128,25 @@ describe('v1.2.0', () => {
     const r = await s.post('/pool/test/branch/main/delete', { where: 'ts==5' });
     expect(r.status).toBe(400);
     expect(await r.text()).toBe(errorText('invalid operation', 'either object_ids or where must be set'));
+  });
+
+  it('deletes by commit id: the commit stands for the objects it added', async () => {
+    await s.pool('bycommit');
+    const load = async (zson: string): Promise<string> => {
+      const r = await s.req('/pool/bycommit/branch/main', { method: 'POST', body: zson, headers: { Accept: 'application/json' } });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { commit: string }).commit;
+    };
+    const first = await load('{ts:1}\n{ts:2}\n');
+    await load('{ts:3}\n');
+    const r = await s.post('/pool/bycommit/branch/main/delete', { object_ids: [first] }, { Accept: 'application/json' });
+    expect(r.status).toBe(200);
+    expect(await s.query('from bycommit | yield ts')).toBe('3\n');
+    // An object id still names the object itself.
+    const objs = await s.post('/query', { query: 'from bycommit@main:objects | yield ksuid(id)' }, { Accept: 'application/json' });
+    const [obj] = (await objs.json()) as string[];
+    expect((await s.post('/pool/bycommit/branch/main/delete', { object_ids: [obj] })).status).toBe(200);
+    expect(await s.query('from bycommit | count()')).toBe('');
   });
 
   it('offers only its response formats', async () => {

@@ -2,7 +2,8 @@
 // load: delete (by ids or where), merge and revert (lake-api.md §5.3, §8).
 
 import { InvalidError } from '../../errors/index.js';
-import { parseId, parseIdOrThrow } from '../../lake/index.js';
+import { decodeActions, parseId, parseIdOrThrow, type Lake } from '../../lake/index.js';
+import type { KsuidHex } from '../../util/ksuid.js';
 import { parseZsonValue } from '../../zson/index.js';
 import { TypeContext } from '../../zed/index.js';
 import { decodeRequest, readBody } from '../body.js';
@@ -27,6 +28,24 @@ function commitOpts(msg: CommitMessage, withMeta: boolean): CommitOptions {
     }
   }
   return opts;
+}
+
+/**
+ * v1.2.0's delete ids: a commit of the pool stands for the data objects it
+ * added (none for a commit that added none); any other id is kept as an
+ * object id, which the delete then checks against the tip.
+ */
+async function expandCommits(lake: Lake, pool: string, ids: readonly KsuidHex[]): Promise<KsuidHex[]> {
+  const out: KsuidHex[] = [];
+  for (const id of ids) {
+    const [commit] = await lake.history(pool, `0x${id}`).catch(() => []);
+    if (commit === undefined || commit.id !== id) {
+      out.push(id);
+      continue;
+    }
+    for (const a of decodeActions(commit.actions)) if (a.kind === 'add') out.push(a.object.id);
+  }
+  return out;
 }
 
 export function branchRoutes(kit: RouteKit): void {
@@ -71,7 +90,8 @@ export function branchRoutes(kit: RouteKit): void {
     let commit: string;
     if (ids.length > 0) {
       if (where !== '') throw new InvalidError('object_ids and where cannot both be set');
-      const parsed = ids.map((s) => parseIdOrThrow(s));
+      let parsed = ids.map((s) => parseIdOrThrow(s));
+      if (caps.deleteByCommit) parsed = await expandCommits(lake, `0x${pool.id}`, parsed);
       commit = (await lake.deleteObjects(`0x${pool.id}`, name, parsed, commitOpts(msg, false))).commit;
     } else {
       if (where === '') throw new InvalidError('either object_ids or where must be set');
