@@ -162,7 +162,9 @@ try {
   const mb = bytes / 1e6;
   const { openLocalLake } = await import('../dist/adapters/local/index.js');
   const { readValues, TypeContext } = await import('../dist/src/index.js');
-  const local = await openLocalLake(join(dir, 'lib'));
+  // The same load as the server makes it: the same bound on a load's run of values.
+  const { SERVER_LOAD_MEMORY_LIMIT } = await import('../dist/adapters/node/serve.js');
+  const local = await openLocalLake(join(dir, 'lib'), { loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT });
   await local.lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });
   const [libSecs] = await secs(() => local.lake.load('conn', 'main', readValues(fileStream(bytes), new TypeContext())));
   local.close();

@@ -73,7 +73,7 @@ function systemClock(): () => bigint {
  * garbage ArrayBuffers and V8's young generation between collections. The
  * cost: smaller objects, so a large load writes more of them to merge.
  */
-const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
+export const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
 
 /**
  * libSQL's data_version, read on a connection of its own through one
@@ -127,7 +127,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   const server = await new Promise<Server>((ok, fail) => {
-    const s = serve({ fetch: (req, env) => service.fetch(req, 'incoming' in env ? env.incoming.url : undefined), port, ...(host !== undefined ? { hostname: host } : {}) }, () => ok(s as Server)) as Server;
+    // A load reads its body straight from Node's request stream (see ZedService.fetch).
+    const s = serve({ fetch: (req, env) => ('incoming' in env ? service.fetch(req, env.incoming.url, env.incoming) : service.fetch(req)), port, ...(host !== undefined ? { hostname: host } : {}) }, () => ok(s as Server)) as Server;
     s.once('error', fail);
   });
   const addr = server.address() as AddressInfo;

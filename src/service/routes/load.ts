@@ -26,9 +26,9 @@ const COALESCE = 1 << 20;
  * COALESCE bytes: a decoder's per-chunk work then costs nothing next to
  * its per-byte work, as when it reads a file.
  */
-function limited(body: ReadableStream<Uint8Array> | null, limit: number): ReadableStream<Uint8Array> {
+function limited(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null, limit: number): ReadableStream<Uint8Array> {
   if (body === null) return new ReadableStream({ start: (c) => c.close() });
-  const reader = body.getReader();
+  const reader = body instanceof ReadableStream ? body.getReader() : body[Symbol.asyncIterator]();
   let n = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -36,7 +36,7 @@ function limited(body: ReadableStream<Uint8Array> | null, limit: number): Readab
       let size = 0;
       let done = false;
       while (size < COALESCE) {
-        const r = await reader.read();
+        const r = 'read' in reader ? await reader.read() : await reader.next();
         if (r.done) {
           done = true;
           break;
@@ -49,8 +49,9 @@ function limited(body: ReadableStream<Uint8Array> | null, limit: number): Readab
       if (size > 0) controller.enqueue(parts.length === 1 ? parts[0]! : concat(parts, size));
       if (done) controller.close();
     },
-    cancel(reason) {
-      return reader.cancel(reason);
+    async cancel(reason) {
+      if ('cancel' in reader) await reader.cancel(reason);
+      else await reader.return?.(undefined);
     },
   });
 }
@@ -85,7 +86,9 @@ export function loadRoutes(kit: RouteKit): void {
     if (Number.isFinite(declared) && declared > settings.loadLimit) throw new BodyTooLargeError(settings.loadLimit);
 
     const zctx = new TypeContext();
-    const values = readValues(limited(c.req.raw.body, settings.loadLimit), zctx, {
+    // The runtime's own reading of the body when it gives one (ZedService.fetch), else the Request's.
+    const raw = (c.env as { rawBody?: AsyncIterable<Uint8Array> } | undefined)?.rawBody;
+    const values = readValues(limited(raw ?? c.req.raw.body, settings.loadLimit), zctx, {
       format,
       ...(csvDelim !== undefined ? { csvDelim } : {}),
     });
