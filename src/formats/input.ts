@@ -9,6 +9,7 @@ import type { DecoderOptions } from './codec.js';
 import { Detector, isGzip } from './detect.js';
 import { formatByName, type FormatName } from './registry.js';
 import { linePrefilter, type LineTerms } from './prefilter.js';
+import { concatBytes } from '../util/concat.js';
 
 export interface InputOptions extends DecoderOptions {
   /** A format name, or 'auto' (the default) to detect it. */
@@ -46,18 +47,6 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uin
   }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
 
 /** Reads the first bytes, and if they are gzip's magic and method, gunzips the stream. */
 async function maybeGunzip(stream: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
@@ -88,7 +77,7 @@ async function maybeGunzip(stream: ReadableStream<Uint8Array>): Promise<Readable
       await it.return(undefined);
     },
   });
-  if (!isGzip(concat(head))) return replay;
+  if (!isGzip(concatBytes(head))) return replay;
   return replay.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
 }
 

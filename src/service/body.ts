@@ -12,6 +12,7 @@ import { ID, TypeContext, Value, readElement, underlying, type Type } from '../z
 import { formatType } from '../zson/index.js';
 import { requestFormat } from './media.js';
 import type { Capabilities } from './revision.js';
+import { concatBytes } from '../util/concat.js';
 
 /** A body larger than the configured limit: refused whole, before anything is done. */
 export class BodyTooLargeError extends InvalidError {
@@ -38,13 +39,7 @@ export async function readBody(req: Request, limit: number): Promise<Uint8Array>
     }
     parts.push(r.value);
   }
-  const out = new Uint8Array(n);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
+  return concatBytes(parts, n);
 }
 
 /** The fields of a request record, by name. */

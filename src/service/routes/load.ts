@@ -6,6 +6,7 @@
 // load before its commit, so nothing is committed.
 
 import { InvalidError, ZedError } from '../../errors/index.js';
+import { concatBytes } from '../../util/concat.js';
 import { readValues } from '../../formats/index.js';
 import { parseZsonValue } from '../../zson/index.js';
 import { TypeContext, type Batch, type Value } from '../../zed/index.js';
@@ -46,7 +47,7 @@ function limited(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | 
         parts.push(r.value);
         size += r.value.length;
       }
-      if (size > 0) controller.enqueue(parts.length === 1 ? parts[0]! : concat(parts, size));
+      if (size > 0) controller.enqueue(parts.length === 1 ? parts[0]! : concatBytes(parts, size));
       if (done) controller.close();
     },
     async cancel(reason) {
@@ -56,15 +57,6 @@ function limited(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | 
   });
 }
 
-function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
 
 export function loadRoutes(kit: RouteKit): void {
   const { lake, settings } = kit;

@@ -3,6 +3,7 @@
 
 import { iterateStream } from '../../util/stream.js';
 import { checkBlobKey, checkBlobRange, type BlobInfo, type BlobStore } from '../blob-store.js';
+import { concatBytes } from '../../util/concat.js';
 
 export class MemoryBlobStore implements BlobStore {
   readonly #blobs = new Map<string, Uint8Array>();
@@ -65,13 +66,7 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
     chunks.push(c);
     size += c.length;
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks, size);
 }
 
 /** Code-unit order, the order every BlobStore lists in. */
