@@ -17,6 +17,8 @@ import {
   openHttp,
   CompileError,
   semanticErrors,
+  formatCompilationEntry,
+  byteOffset,
   type ast,
   type dag,
   ZedError,
@@ -242,12 +244,13 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
       args = args.slice(1);
       lone = args.length === 0;
     }
-    const text = [...includes.map((p) => readFileSync(p, 'utf8')), src].join('\n');
+    const parts = [...includes.map((p) => ({ name: p, text: readFileSync(p, 'utf8') })), { name: '', text: src }];
+    const text = parts.map((p) => p.text).join('\n');
     let query: CompiledQuery;
     try {
       query = compile(text, { zctx: ctx, sources, spillStore, warn: (m) => process.stderr.write(`${m}\n`) });
     } catch (e) {
-      throw compileFailure(e, text, src, lone);
+      throw includes.length > 0 ? inSources(e, parts) : compileFailure(e, text, src, lone);
     }
     let nullInput = false;
     if (lone && !query.hasSource) {
@@ -337,6 +340,45 @@ function compileFailure(e: unknown, text: string, src: string, lone: boolean): u
   return e;
 }
 
+/**
+ * A compile error of a query made of -I files and the query argument (Zed's
+ * SourceSet): its line and column are counted in the part it falls in, and
+ * the message names that file ("... in FILE at line L, column C:").
+ */
+function inSources(e: unknown, parts: readonly { name: string; text: string }[]): unknown {
+  let pos: number;
+  let end: number | null;
+  let msg: string;
+  const text = parts.map((p) => p.text).join('\n');
+  if (e instanceof ParseError) {
+    let lineStart = 0;
+    for (let l = 1; l < e.line; l++) lineStart = text.indexOf('\n', lineStart) + 1;
+    pos = lineStart + e.column - 1;
+    end = null;
+    msg = 'error parsing Zed';
+  } else if (e instanceof CompileError && e.loc !== null) {
+    pos = e.loc.start;
+    end = e.loc.end;
+    msg = e.message;
+  } else {
+    return e;
+  }
+  let start = 0;
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (start > pos) break;
+    at = i;
+    start += parts[i]!.text.length + 1;
+  }
+  const base = parts.slice(0, at).reduce((n, p) => n + p.text.length + 1, 0);
+  const part = parts[at]!;
+  const local = part.text;
+  const lpos = Math.min(pos - base, local.length);
+  const lend = end === null ? -1 : byteOffset(local, Math.min(end - base, local.length));
+  const named = part.name === '' ? msg : `${msg} in ${part.name}`;
+  const out = formatCompilationEntry(local, named, byteOffset(local, lpos), lend);
+  return new ZedError('invalid', e instanceof ParseError ? `zq: ${out}` : out, { cause: e });
+}
 
 function singleArgError(src: string, err: ParseError | null): ZedError {
   const shown = src.length > 20 ? `${src.slice(0, 20)}...` : src;
