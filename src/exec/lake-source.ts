@@ -13,6 +13,7 @@ import { openHttp } from './http-source.js';
 import { openSpecialSource } from './meta-queries.js';
 import { countPool } from './pool-count.js';
 import { indexLookupOf } from './index-lookup.js';
+import { lakeAggregate } from './lake-aggregate.js';
 
 /** `stats`, when given, adds up the bytes and objects every pool scan reads from storage. */
 export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceResolver, stats?: ScanStats): SourceResolver {
@@ -46,6 +47,15 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
     count(src, env, pushdown) {
       if (src.kind !== 'Pool') return fallback?.count?.(src, env, pushdown) ?? Promise.resolve(null);
       return countPool(lake, src, pushdown, stats);
+    },
+    // A summarize of field paths over a plain pool, over columns where it can (lake-aggregate.ts).
+    aggregate(src, env, plan) {
+      if (src.kind !== 'Pool') return fallback?.aggregate?.(src, env, plan) ?? null;
+      const spec = src.spec;
+      if (spec.pool === null || spec.meta !== null || (spec.pool.kind !== 'String' && spec.pool.kind !== 'QuotedString')) return null;
+      const commitish = spec.commit ?? 'main';
+      if (commitish === '') return null;
+      return lakeAggregate(lake, zctx, spec.pool.text, commitish, plan, stats);
     },
     // Zed's load operator yields the new commit's id as a bytes value.
     load(target, input) {

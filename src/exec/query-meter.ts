@@ -2,7 +2,8 @@
 // (lake-api.md §6.2): bytes_read is what the scans took from storage (the
 // data objects' bytes, after pruning by key span and seek index); the
 // matched figures count the values (and their bodies' bytes) the scans
-// handed to the query, after any filter pushed into them.
+// handed to the query, after any filter pushed into them, and those a
+// summarize aggregated over columns (counted with their objects' stored size).
 
 import type { ScanStats } from '../lake/index.js';
 import type { Batch } from '../zed/index.js';
@@ -21,7 +22,7 @@ export class QueryMeter {
   bytesMatched = 0;
   recordsMatched = 0;
   /** Filled in by the lake's scans as they read data objects. */
-  readonly scan: ScanStats = { bytesRead: 0, objectsRead: 0 };
+  readonly scan: ScanStats = { bytesRead: 0, objectsRead: 0, columnRecords: 0, columnBytes: 0 };
 
   constructor(
     readonly startTime: bigint,
@@ -43,10 +44,10 @@ export class QueryMeter {
       startTime: this.startTime,
       updateTime: this.now(),
       bytesRead: this.scan.bytesRead,
-      bytesMatched: this.bytesMatched,
+      bytesMatched: this.bytesMatched + (this.scan.columnBytes ?? 0),
       // Values a pushed filter dropped inside the scan are not counted.
-      recordsRead: this.recordsMatched,
-      recordsMatched: this.recordsMatched,
+      recordsRead: this.recordsMatched + (this.scan.columnRecords ?? 0),
+      recordsMatched: this.recordsMatched + (this.scan.columnRecords ?? 0),
     };
   }
 }

@@ -87,6 +87,21 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, meter: Qu
       return total;
     };
   }
+  const aggregate = inner.aggregate;
+  if (aggregate !== undefined) {
+    // Decided per pool when the query runs: a pool the lake cannot
+    // aggregate over columns is read as values, as open would.
+    resolver.aggregate = (src, env, plan) => {
+      if (src.kind !== 'Pool') return aggregate.call(inner, src, env, plan);
+      return (sink) =>
+        (async function* () {
+          for (const t of targets(src)) {
+            const feed = aggregate.call(inner, t, env, plan);
+            yield* metered(feed === null ? inner.open(t, env) : feed(sink), meter, signal);
+          }
+        })();
+    };
+  }
   const load = inner.load;
   if (load !== undefined) resolver.load = (target, input) => load.call(inner, target, input);
   return resolver;

@@ -37,6 +37,11 @@ export interface LakeDeps {
    * sixth of a scan's, for objects about 40% smaller.
    */
   readonly compressObjects?: boolean;
+  /**
+   * Write a column copy (uncompressed VNG) beside each data object (default
+   * true), so that queries reading a few fields read only their columns.
+   */
+  readonly columnCopies?: boolean;
   /** Needed only by agg index rules. */
   readonly queries?: LakeQueryRunner;
 }

@@ -2,7 +2,9 @@
 // under a per-pool prefix with a seek index beside each, and the metadata a
 // commit records for each (Zed's data.Object: id, min, max, count, size).
 // Blob keys: `<pool>/data/<id>.zng`, `<pool>/data/<id>-seek.zng`,
-// `<pool>/data/<id>.vng` (a vector copy) and `<pool>/index/<rule>/<id>.zng`
+// `<pool>/data/<id>.vng` (a vector copy), `<pool>/data/<id>-cols.vng` (the
+// column copy zlake writes at load for its own columnar reads; no commit
+// names it, and it goes with its object) and `<pool>/index/<rule>/<id>.zng`
 // (index objects), ids in base62 as Zed names its files.
 
 import { ksuidHexToBase62, type KsuidHex } from '../util/ksuid.js';
@@ -40,6 +42,15 @@ export function vectorKey(poolId: KsuidHex, id: KsuidHex): string {
   return `${poolPrefix(poolId)}data/${ksuidHexToBase62(id)}.vng`;
 }
 
+/**
+ * The blob key of a data object's column copy: an uncompressed VNG file of
+ * the same values, written beside the object when it is written, read by
+ * queries that need only a few of its fields.
+ */
+export function columnCopyKey(poolId: KsuidHex, id: KsuidHex): string {
+  return `${poolPrefix(poolId)}data/${ksuidHexToBase62(id)}-cols.vng`;
+}
+
 /** The prefix of a pool's data objects, seek indexes and vectors. */
 export function dataPrefix(poolId: KsuidHex): string {
   return `${poolPrefix(poolId)}data/`;
@@ -55,10 +66,10 @@ export function indexPrefix(poolId: KsuidHex): string {
   return `${poolPrefix(poolId)}index/`;
 }
 
-const DATA_FILE = /\/data\/([0-9A-Za-z]{27})(?:\.zng|-seek\.zng|\.vng)$/;
+const DATA_FILE = /\/data\/([0-9A-Za-z]{27})(?:\.zng|-seek\.zng|\.vng|-cols\.vng)$/;
 const INDEX_FILE = /\/index\/[0-9A-Za-z]{27}\/([0-9A-Za-z]{27})\.zng$/;
 
-/** The base62 id of the data object a blob key belongs to (data, seek index, vector or index object). */
+/** The base62 id of the data object a blob key belongs to (data, seek index, vector, column copy or index object). */
 export function objectIdOfKey(key: string): string | null {
   return DATA_FILE.exec(key)?.[1] ?? INDEX_FILE.exec(key)?.[1] ?? null;
 }

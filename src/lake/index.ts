@@ -27,6 +27,7 @@ export {
 } from './commit-actions.js';
 export type { CountOptions } from './count.js';
 export {
+  columnCopyKey,
   describeObject,
   indexObjectKey,
   objectKey,
@@ -49,6 +50,7 @@ export {
   type PoolKey,
 } from './pool-key.js';
 export type { ScanStats } from './scan.js';
+export type { ColumnObject } from './column-scan.js';
 export { Snapshot } from './snapshot.js';
 export type { PoolStats } from './stats.js';
 export { DEFAULT_ORPHAN_GRACE_NS, type VacuumOptions, type VacuumResult } from './vacuum.js';

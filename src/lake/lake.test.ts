@@ -78,8 +78,8 @@ describe('Lake pools', () => {
     const keys: string[] = [];
     for await (const b of blobs.list('')) keys.push(b.key);
     const b = await lake.getPool('b');
-    // The object of b and its seek index.
-    expect(keys).toHaveLength(2);
+    // The object of b, its seek index and its column copy.
+    expect(keys).toHaveLength(3);
     for (const k of keys) expect(k.startsWith(ksuidHexToBase62(b.id))).toBe(true);
     await expect(lake.deletePool('a')).rejects.toThrow('a: pool not found');
   });

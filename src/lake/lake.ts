@@ -18,6 +18,7 @@ import { mergeBranches } from './merge.js';
 import { poolKeyOf, type KeySpan } from './pool-key.js';
 import { revertCommit } from './revert.js';
 import { compactObjects } from './compact.js';
+import { columnObjects, type ColumnObject } from './column-scan.js';
 import { addVectors, deleteVectors } from './vectors.js';
 import { mergeObjects, planObjects, type ScanStats } from './scan.js';
 import type { Snapshot } from './snapshot.js';
@@ -334,6 +335,15 @@ export class Lake {
       planned = kept;
     }
     yield* mergeObjects(lc, p.id, planned, key, opts.ctx ?? new TypeContext(), span, opts.stats);
+  }
+
+  /** The data objects at a commitish, each readable by columns or as values (column-scan.ts). */
+  async columnObjects(pool: string, commitish: string, opts: { readonly ctx: TypeContext; readonly stats?: ScanStats }): Promise<ColumnObject[]> {
+    const lc = this.#lc;
+    const p = await this.getPool(pool);
+    const snap = await lc.snapshot(p, await lc.resolve(p, commitish));
+    const key = poolKeyOf(p);
+    return columnObjects(lc, p.id, key, planObjects(snap.objects(), key), opts.ctx, opts.stats);
   }
 
   /** The values of one data object of `pool`, in its (pool-key) order. */

@@ -1,12 +1,15 @@
 // Writes one data object: values already in pool-key order go out as ZNG
 // streams cut every `seekStride` bytes of keys, with the seek index beside
 // them (Zed's lake/data.Writer). The object's bytes are produced as the blob
-// store pulls them, so an object is never held whole in memory.
+// store pulls them, so an object is never held whole in memory. Its column
+// copy (data-object.ts) is then built from the same values; VNG puts its
+// metadata before the data, so that copy is built whole before it is stored.
+import { VngEncoder } from '../formats/vng/index.js';
 import { ZngEncoder } from '../formats/zng/index.js';
 import type { BlobStore } from '../storage/index.js';
 import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
 import type { Value } from '../zed/index.js';
-import { objectKey, seekIndexKey, type DataObject } from './data-object.js';
+import { columnCopyKey, objectKey, seekIndexKey, type DataObject } from './data-object.js';
 import { compareKeys } from './pool-key.js';
 import { encodeSeekIndex, type SeekEntry } from './seek-index.js';
 
@@ -15,6 +18,8 @@ export interface ObjectWriterDeps {
   now(): bigint;
   /** LZ4-compress the frames of data objects (default false; see LakeDeps). */
   readonly compressObjects?: boolean;
+  /** Write the object's column copy too (default true; see LakeDeps). */
+  readonly columnCopies?: boolean;
 }
 
 /** Values in pool-key order, read by position. */
@@ -72,8 +77,24 @@ export async function writeDataObject(
   });
   await deps.blobs.put(objectKey(poolId, id), stream);
   await deps.blobs.put(seekIndexKey(poolId, id), encodeSeekIndex(entries));
+  if (deps.columnCopies !== false) await deps.blobs.put(columnCopyKey(poolId, id), columnCopy(run));
   const a = run.key(0);
   const b = run.key(n - 1);
   const [min, max] = compareKeys(a, b) <= 0 ? [a, b] : [b, a];
   return { id, min, max, count: n, size: offset };
+}
+
+/** The column copy of `run`: its values as uncompressed VNG, in the same order. */
+function columnCopy(run: SortedRun): Uint8Array {
+  const enc = new VngEncoder({ compress: false, minMax: false });
+  const batch: Value[] = [];
+  for (let i = 0; i < run.length; i++) {
+    batch.push(run.value(i));
+    if (batch.length === 1024) {
+      enc.write(batch);
+      batch.length = 0;
+    }
+  }
+  enc.write(batch);
+  return enc.end();
 }

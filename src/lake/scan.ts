@@ -118,6 +118,9 @@ export interface ScanStats {
   bytesRead: number;
   /** Data objects opened. */
   objectsRead: number;
+  /** Values aggregated over columns (not handed to the query as values), and their stored bytes. */
+  columnRecords?: number;
+  columnBytes?: number;
 }
 
 export interface ScanDeps {

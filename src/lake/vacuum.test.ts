@@ -44,9 +44,9 @@ describe('Lake.vacuum', () => {
     expect(await lake.vacuum('p', 'main', { dryrun: true })).toEqual({ objectIds: [idA, idB].sort() });
     expect(await keys(blobs)).toEqual(before);
     expect(await lake.vacuum('p', 'main', { dryrun: false })).toEqual({ objectIds: [idA, idB].sort() });
-    // Only c's data file and seek index are left.
+    // Only c's data file, seek index and column copy are left.
     const left = await keys(blobs);
-    expect(left).toHaveLength(2);
+    expect(left).toHaveLength(3);
     const c62 = (await lake.objects('p', 'main'))[0]!.id;
     expect(c62).toBe(c.objects[0]!.id);
     expect(await read(lake, 'main')).toEqual(['{k:3}']);
@@ -83,7 +83,7 @@ describe('Lake.vacuum', () => {
     expect(await lake.vacuum('p', 'main', { dryrun: true, orphanGraceNs: 0n })).toEqual({ objectIds: [orphan!.id] });
     clock.t += 3_600_000_000_000n;
     expect(await lake.vacuum('p', 'main', { dryrun: false })).toEqual({ objectIds: [orphan!.id] });
-    expect(await keys(blobs)).toHaveLength(2);
+    expect(await keys(blobs)).toHaveLength(3);
     expect(await read(lake, 'main')).toEqual(['{k:1}']);
   });
 

@@ -100,8 +100,8 @@ describe('a load killed mid-way (child process, local adapter)', () => {
         for (const id of dry.objectIds) expect(live).not.toContain(id);
         const done = await lake.vacuum('p', 'main', { dryrun: false, orphanGraceNs: 0n });
         expect(done.objectIds).toEqual(dry.objectIds);
-        // What is left on disk is exactly the live objects (data file and seek index each).
-        expect(await dataFiles()).toHaveLength(2 * live.length);
+        // What is left on disk is exactly the live objects (data file, seek index and column copy each).
+        expect(await dataFiles()).toHaveLength(3 * live.length);
         expect(await lines(lake, 'from p | count()')).toEqual([c.committed ? '2003(uint64)' : '3(uint64)']);
       } finally {
         after.close();

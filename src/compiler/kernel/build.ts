@@ -57,8 +57,8 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
     const op = seq[i]!;
     if (isScan(op)) {
       const next = seq[i + 1];
-      const built: ScanBuild = buildScan(op, next?.kind === 'Summarize' ? next : undefined, bctx, (s, parent) =>
-        buildSummarize(s, bctx.env, bctx.op, parent),
+      const built: ScanBuild = buildScan(op, next?.kind === 'Summarize' ? next : undefined, bctx, (s, parent, feed) =>
+        buildSummarize(s, bctx.env, bctx.op, parent, feed),
       );
       streams = [built.stream];
       if (built.consumedNext) i++;

@@ -13,7 +13,8 @@ import { textFilterOf } from '../optimizer/terms.js';
 import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
 import { compileBool } from './expr.js';
-import type { KeySpan, Pushdown, TextFilter } from './source.js';
+import type { ColumnAggregate, KeySpan, Pushdown, TextFilter } from './source.js';
+import type { PartialSink } from '../../runtime/op/summarize.js';
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
 const FALSE_VALUE = new Value(TypeBool, encodeBool(false));
@@ -116,6 +117,26 @@ function countRecord(bctx: BuildContext, name: string, n: bigint): Value {
   return new Value(t, b.bytes());
 }
 
+/** The summarize as a ColumnAggregate, when its keys and arguments are all plain field paths. */
+function columnPlan(s: dag.Summarize): ColumnAggregate | null {
+  if (s.limit > 0) return null;
+  const keys: (readonly string[])[] = [];
+  for (const k of s.keys) {
+    if (k.rhs.kind !== 'This' || k.rhs.path.length === 0) return null;
+    keys.push(k.rhs.path);
+  }
+  const aggs: ColumnAggregate['aggs'][number][] = [];
+  for (const a of s.aggs) {
+    const { name, expr, where } = a.rhs;
+    if (where !== null) return null;
+    if (name === 'count' && expr === null) aggs.push({ fn: 'count', path: null });
+    else if ((name === 'sum' || name === 'min' || name === 'max') && expr?.kind === 'This' && expr.path.length > 0) {
+      aggs.push({ fn: name, path: expr.path });
+    } else return null;
+  }
+  return { keys, aggs };
+}
+
 export interface ScanBuild {
   readonly stream: Stream;
   /** True when the following summarize was built into the scan. */
@@ -126,7 +147,7 @@ export function buildScan(
   op: dag.Scan,
   next: dag.Summarize | undefined,
   bctx: BuildContext,
-  summarize: (s: dag.Summarize, parent: Stream) => Stream,
+  summarize: (s: dag.Summarize, parent: Stream | null, feed?: (sink: PartialSink) => Stream) => Stream,
 ): ScanBuild {
   const env = bctx.env;
   const known = op.kind === 'PoolScan' && op.sortKey !== undefined && op.keySpan !== undefined ? { sortKey: op.sortKey, keySpan: op.keySpan } : undefined;
@@ -153,6 +174,13 @@ export function buildScan(
       if (n > 0n) yield [countRecord(bctx, name, n)];
     })();
     return { stream, consumedNext: true };
+  }
+  // A summarize of field paths straight over an unfiltered pool: the
+  // source may aggregate (some of) it over columns.
+  if (op.kind === 'PoolScan' && pd === undefined && next !== undefined && sources.aggregate !== undefined) {
+    const plan = columnPlan(next);
+    const feed = plan === null ? null : sources.aggregate(op.source, env, plan);
+    if (feed !== null) return { stream: summarize(next, null, feed), consumedNext: true };
   }
   return { stream: open(), consumedNext: false };
 }

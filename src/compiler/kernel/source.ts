@@ -8,6 +8,7 @@
 import type * as ast from '../ast/index.js';
 import type * as dag from '../dag/index.js';
 import type { Stream } from '../../runtime/op/types.js';
+import type { PartialSink } from '../../runtime/op/summarize.js';
 import type { Value } from '../../zed/index.js';
 import { UnsupportedExprError } from '../errors.js';
 import type { Env } from './env.js';
@@ -61,6 +62,15 @@ export interface Pushdown {
   applied(): void;
 }
 
+/**
+ * A summarize right after a source, offered to it to compute over columns:
+ * its keys and the arguments of its aggregates are field paths of the input.
+ */
+export interface ColumnAggregate {
+  readonly keys: readonly (readonly string[])[];
+  readonly aggs: readonly { readonly fn: 'count' | 'sum' | 'min' | 'max'; readonly path: readonly string[] | null }[];
+}
+
 export interface SourceResolver {
   /** Opens a source operator (pool, file or URL) as a stream of batches. */
   open(src: ast.Pool | ast.File | ast.HTTP, env: Env, pushdown?: Pushdown): Stream;
@@ -72,6 +82,12 @@ export interface SourceResolver {
    * query counts what `open` yields.
    */
   count?(src: ast.Pool | ast.File | ast.HTTP, env: Env, pushdown?: Pushdown): Promise<bigint | null>;
+  /**
+   * Takes on the summarize `plan` describes where it can: null when it
+   * cannot at all; else a feed that passes what it aggregated itself to the
+   * sink as partials and yields the rest of the input as values.
+   */
+  aggregate?(src: ast.Pool | ast.File | ast.HTTP, env: Env, plan: ColumnAggregate): ((sink: PartialSink) => Stream) | null;
 }
 
 /** The resolver for contexts with no sources, which rejects them with Zed's wording. */

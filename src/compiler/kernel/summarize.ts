@@ -3,12 +3,13 @@
 
 import type * as dag from '../dag/index.js';
 import { resolveAggregate } from '../../runtime/agg/index.js';
-import { summarizeOp } from '../../runtime/op/summarize.js';
+import { summarizeOp, summarizeWithPartials, type PartialSink } from '../../runtime/op/summarize.js';
 import type { OpContext, Stream } from '../../runtime/op/types.js';
 import type { Env } from './env.js';
 import { compileExpr } from './expr.js';
 
-export function buildSummarize(op: dag.Summarize, env: Env, ctx: OpContext, parent: Stream): Stream {
+/** With `feed`, the input comes from it, partly as partials (see summarizeWithPartials); `parent` is then unused. */
+export function buildSummarize(op: dag.Summarize, env: Env, ctx: OpContext, parent: Stream | null, feed?: (sink: PartialSink) => Stream): Stream {
   const keys = op.keys.map((k) => ({ path: [...k.lhs.path], expr: compileExpr(k.rhs, env) }));
   const aggs = op.aggs.map((a) => ({
     path: [...a.lhs.path],
@@ -16,5 +17,7 @@ export function buildSummarize(op: dag.Summarize, env: Env, ctx: OpContext, pare
     arg: a.rhs.expr === null ? null : compileExpr(a.rhs.expr, env),
     where: a.rhs.where === null ? null : compileExpr(a.rhs.where, env),
   }));
-  return summarizeOp(ctx, parent, { keys, aggs, ...(op.limit > 0 ? { groupLimit: op.limit } : {}) });
+  const opts = { keys, aggs, ...(op.limit > 0 ? { groupLimit: op.limit } : {}) };
+  if (feed !== undefined) return summarizeWithPartials(ctx, opts, feed);
+  return summarizeOp(ctx, parent!, opts);
 }

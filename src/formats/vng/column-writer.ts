@@ -4,7 +4,7 @@
 // so offsets follow the order the bytes are emitted) and returns its metadata.
 
 import { InvalidError } from '../../errors/index.js';
-import type { Meta, Segment } from './metadata.js';
+import { COMPRESSION_NONE, type Meta, type Segment } from './metadata.js';
 import { MAX_DATA_SIZE } from './header.js';
 import { SegmentCompressor } from './segment.js';
 
@@ -15,14 +15,19 @@ const MAX_SEGMENT = 0x7fffffff;
 export class Layout {
   offset = 0;
   readonly parts: Uint8Array[] = [];
-  private readonly compressor = new SegmentCompressor();
+  private readonly compressor: SegmentCompressor | null;
+
+  /** `compress` false stores every segment as is (faster to write and to read, larger). */
+  constructor(compress = true) {
+    this.compressor = compress ? new SegmentCompressor() : null;
+  }
 
   /** Stores column bytes (compressed when that is smaller) and returns their segment. */
   store(raw: Uint8Array): Segment {
     if (raw.length > MAX_SEGMENT) {
       throw new InvalidError(`VNG column too big: ${raw.length} bytes (a segment holds at most ${MAX_SEGMENT})`);
     }
-    const { compression, bytes } = this.compressor.compress(raw);
+    const { compression, bytes } = this.compressor === null ? { compression: COMPRESSION_NONE, bytes: raw } : this.compressor.compress(raw);
     const seg: Segment = { offset: this.offset, length: bytes.length, memLength: raw.length, compression };
     if (bytes.length > 0) this.parts.push(bytes);
     this.offset += bytes.length;

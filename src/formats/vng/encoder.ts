@@ -15,8 +15,21 @@ import { VariantWriter } from './variant-writer.js';
 
 const EMPTY = new Uint8Array(0);
 
+export interface VngEncoderOptions {
+  /** LZ4-compress segments where that makes them smaller (default true, as Zed). */
+  readonly compress?: boolean;
+  /** Keep each primitive column's min and max in the metadata (default true, as Zed). */
+  readonly minMax?: boolean;
+}
+
 export class VngEncoder implements Encoder {
-  private variant: VariantWriter | null = new VariantWriter();
+  private variant: VariantWriter | null;
+  private readonly compress: boolean;
+
+  constructor(opts: VngEncoderOptions = {}) {
+    this.compress = opts.compress ?? true;
+    this.variant = new VariantWriter(opts.minMax ?? true);
+  }
 
   write(values: readonly Value[]): Uint8Array {
     const v = this.variant;
@@ -33,7 +46,7 @@ export class VngEncoder implements Encoder {
     const v = this.variant;
     if (v === null) return EMPTY;
     this.variant = null;
-    const layout = new Layout();
+    const layout = new Layout(this.compress);
     const meta = v.finish(layout);
     // The metadata section is one ZNG stream holding one value, LZ4-compressed
     // where that is smaller, with types of its own context (as zngio writes it).
@@ -54,8 +67,8 @@ export class VngEncoder implements Encoder {
 }
 
 /** Encodes `values` as one VNG file. */
-export function encodeVng(values: readonly Value[]): Uint8Array {
-  const e = new VngEncoder();
+export function encodeVng(values: readonly Value[], opts: VngEncoderOptions = {}): Uint8Array {
+  const e = new VngEncoder(opts);
   e.write(values);
   return e.end();
 }

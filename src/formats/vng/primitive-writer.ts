@@ -23,7 +23,10 @@ export class PrimitiveWriter implements ColumnWriter {
   private max: Uint8Array | null = null;
   private readonly cmp: RangeComparator;
 
-  constructor(readonly type: PrimitiveType) {
+  constructor(
+    readonly type: PrimitiveType,
+    private readonly minMax = true,
+  ) {
     const id = type.id;
     const useDict = id !== ID.uint8 && id !== ID.int8 && id !== ID.bool;
     this.dict = useDict ? new DictTracker() : null;
@@ -59,6 +62,7 @@ export class PrimitiveWriter implements ColumnWriter {
   }
 
   private track(b: Uint8Array, s: number, e: number): void {
+    if (!this.minMax) return;
     if (this.min === null || this.cmp(b, s, e, this.min) < 0) this.min = b.slice(s, e);
     if (this.max === null || this.cmp(b, s, e, this.max) > 0) this.max = b.slice(s, e);
   }

@@ -17,6 +17,8 @@ export class VariantWriter {
   private lastType: Type | null = null;
   private lastTag = 0;
 
+  constructor(private readonly minMax = true) {}
+
   /** Number of values written. */
   get count(): number {
     return this.tags.count;
@@ -27,7 +29,7 @@ export class VariantWriter {
       let tag = this.which.get(type);
       if (tag === undefined) {
         tag = this.writers.length;
-        this.writers.push(newColumnWriter(type));
+        this.writers.push(newColumnWriter(type, this.minMax));
         this.which.set(type, tag);
       }
       this.lastType = type;

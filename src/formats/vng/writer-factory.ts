@@ -13,28 +13,29 @@ import { PrimitiveWriter } from './primitive-writer.js';
 import { RecordWriter } from './record-writer.js';
 import { UnionWriter } from './union-writer.js';
 
-export function newColumnWriter(t: Type): ColumnWriter {
+/** `minMax` false leaves primitive columns' min and max out of the metadata (cheaper to write). */
+export function newColumnWriter(t: Type, minMax = true): ColumnWriter {
   switch (t.kind) {
     case 'named':
-      return new NamedWriter(t.name, newColumnWriter(t.type));
+      return new NamedWriter(t.name, newColumnWriter(t.type, minMax));
     case 'error':
-      return new ErrorWriter(newColumnWriter(t.type));
+      return new ErrorWriter(newColumnWriter(t.type, minMax));
     case 'record':
       return new NullsWriter(
         new RecordWriter(
           t.fields.map((f) => f.name),
-          t.fields.map((f) => newColumnWriter(f.type)),
+          t.fields.map((f) => newColumnWriter(f.type, minMax)),
         ),
       );
     case 'array':
     case 'set':
-      return new NullsWriter(new ArrayWriter(t.kind, newColumnWriter(t.elem)));
+      return new NullsWriter(new ArrayWriter(t.kind, newColumnWriter(t.elem, minMax)));
     case 'map':
-      return new NullsWriter(new MapWriter(newColumnWriter(t.key), newColumnWriter(t.value)));
+      return new NullsWriter(new MapWriter(newColumnWriter(t.key, minMax), newColumnWriter(t.value, minMax)));
     case 'union':
-      return new NullsWriter(new UnionWriter(t.types.map((m) => newColumnWriter(m))));
+      return new NullsWriter(new UnionWriter(t.types.map((m) => newColumnWriter(m, minMax))));
     case 'primitive':
-      return new NullsWriter(new PrimitiveWriter(t));
+      return new NullsWriter(new PrimitiveWriter(t, minMax));
     case 'enum':
       // Zed v1.18.0's VNG has no column for enums (vng.NewEncoder panics on them).
       throw new UnsupportedError(`unsupported type in VNG file: ${formatType(t)}`);

@@ -257,6 +257,27 @@ export class GroupTable {
     return new Value(shape.type(types), b.bytes());
   }
 
+  /**
+   * The output record of a group given its keys and final aggregate values
+   * (as the aggregates' result() would make them), for groups aggregated
+   * outside the table.
+   */
+  finalRecord(keys: readonly Value[], results: readonly Value[]): Value {
+    const { b, shape, nkeys } = this;
+    const types = this.typeScratch;
+    b.reset();
+    for (let k = 0; k < nkeys; k++) {
+      shape.append(b, k, keys[k]!.bytes);
+      types[k] = keys[k]!.type;
+    }
+    for (let j = 0; j < results.length; j++) {
+      shape.append(b, nkeys + j, results[j]!.bytes);
+      types[nkeys + j] = results[j]!.type;
+    }
+    types.length = nkeys + results.length;
+    return new Value(shape.type(types), b.bytes());
+  }
+
   private outputKeys(keys: readonly Value[], row: readonly Aggregator[]): Value {
     for (let k = 0; k < this.nkeys; k++) {
       this.typeScratch[k] = keys[k]!.type;

@@ -47,7 +47,64 @@ const TRUE = new Value(TypeBool, encodeBool(true));
 
 /** Throws InvalidError (Zed's messages) for duplicate or conflicting output fields. */
 export function summarizeOp(ctx: OpContext, parent: Stream, opts: SummarizeOptions): Stream {
-  const table = new GroupTable({
+  return run(ctx, parent, groupTable(ctx, opts), opts);
+}
+
+/**
+ * Where a source that aggregates some of its input itself (over columns)
+ * hands in the result: each group's keys and its aggregates' partial
+ * results, in the order of the summarize's keys and aggregates.
+ */
+export interface PartialSink {
+  add(keys: readonly Value[], partials: readonly (Value | undefined)[]): void;
+  /** True when the table is over its memory limit: await spill() before adding more. */
+  readonly shouldSpill: boolean;
+  spill(): Promise<void>;
+  /**
+   * Instead of add, when the source aggregated all of the input itself (it
+   * adds nothing and yields no values): each group's keys and final values,
+   * which come out as they are pulled, after the input ends.
+   */
+  finish(groups: Iterable<readonly [readonly Value[], readonly Value[]]>): void;
+}
+
+/**
+ * summarize over a source that passes part of its input as partials through
+ * the sink and yields the rest as values; the output is the same as
+ * summarizeOp over all of it as values (groups may come out in another order).
+ */
+export function summarizeWithPartials(ctx: OpContext, opts: SummarizeOptions, feed: (sink: PartialSink) => Stream): Stream {
+  const table = groupTable(ctx, opts);
+  let finals: Iterable<readonly [readonly Value[], readonly Value[]]> | null = null;
+  const sink: PartialSink = {
+    add: (keys, partials) => table.consumePartials(keys, partials),
+    get shouldSpill() {
+      return table.shouldSpill;
+    },
+    spill: () => table.spill(),
+    finish: (groups) => {
+      finals = groups;
+    },
+  };
+  return (async function* () {
+    yield* run(ctx, feed(sink), table, opts);
+    const groups = finals as Iterable<readonly [readonly Value[], readonly Value[]]> | null;
+    if (groups === null) return;
+    let out: Value[] = [];
+    for (const [keys, results] of groups) {
+      out.push(table.finalRecord(keys, results));
+      if (out.length >= 100) {
+        checkAbort(ctx);
+        yield out;
+        out = [];
+      }
+    }
+    if (out.length > 0) yield out;
+  })();
+}
+
+function groupTable(ctx: OpContext, opts: SummarizeOptions): GroupTable {
+  return new GroupTable({
     zctx: ctx.zctx,
     keys: opts.keys.map((k) => k.path),
     aggs: opts.aggs.map((a) => ({ path: a.path, def: a.def })),
@@ -56,7 +113,6 @@ export function summarizeOp(ctx: OpContext, parent: Stream, opts: SummarizeOptio
     ...(ctx.spillStore !== undefined ? { spillStore: ctx.spillStore } : {}),
     partialsOut: opts.partialsOut ?? false,
   });
-  return run(ctx, parent, table, opts);
 }
 
 async function* run(ctx: OpContext, parent: Stream, table: GroupTable, opts: SummarizeOptions): AsyncGenerator<Batch> {

@@ -1,0 +1,165 @@
+// Reading a few leaf columns of a VNG object, a batch of rows at a time, for
+// code that works on columns rather than values (the lake's columnar
+// aggregation). Each path names a field reached through records only: every
+// value must be a record with every record on the path non-null, so that
+// row i of each column is the field of value i. Values of each type are
+// read apart (a VNG object keeps a column tree per type). A column of few
+// distinct values is read as codes; any other as its zcode elements, back
+// to back in one buffer per batch.
+
+import { FormatError } from '../../errors/index.js';
+import type { Type, TypeContext } from '../../zed/index.js';
+import { scratch, type Coded, type ColumnReader } from './column-reader.js';
+import { asFormatError } from './errors.js';
+import type { Meta } from './metadata.js';
+import type { VngObject } from './object.js';
+import { ReaderBuilder } from './reader-factory.js';
+import { SegmentSet } from './source.js';
+
+const DEFAULT_MAX_VALUES = 2 ** 31;
+const NO_BYTES = new Uint8Array(0);
+
+/** One column of the current batch. */
+export class ColumnCursor {
+  /** Codes mode: the column's codes, 0 to cardinality - 1 (-1 when read as elements). */
+  readonly cardinality: number;
+  /** Codes mode: row i's code. */
+  codes: Int32Array = new Int32Array(0);
+  /** Elements mode: row i's zcode element is bytes[starts[i], starts[i] + sizes[i]). */
+  bytes: Uint8Array = NO_BYTES;
+  starts: Int32Array = new Int32Array(0);
+  sizes: Int32Array = new Int32Array(0);
+  private pos: Int32Array = new Int32Array(0);
+  private readonly coded: Coded | null;
+
+  constructor(private readonly reader: ColumnReader) {
+    this.coded = reader.coded?.() ?? null;
+    this.cardinality = this.coded === null ? -1 : this.coded.cardinality;
+  }
+
+  get type(): Type {
+    return this.reader.type;
+  }
+
+  /** The zcode element of `code` (codes mode). */
+  element(code: number): Uint8Array {
+    return this.coded!.element(code);
+  }
+
+  /** Reads the next `n` rows. */
+  next(n: number): void {
+    if (this.coded !== null) {
+      this.codes = scratch(this.codes, n);
+      this.coded.codes(n, this.codes);
+      return;
+    }
+    const sizes = (this.sizes = this.reader.measure(n));
+    const st = (this.starts = scratch(this.starts, n));
+    const pos = (this.pos = scratch(this.pos, n));
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      st[i] = at;
+      pos[i] = at;
+      at += sizes[i]!;
+    }
+    if (this.bytes.length < at) this.bytes = new Uint8Array(Math.max(at, 2 * this.bytes.length));
+    this.reader.write(this.bytes, pos, n);
+  }
+}
+
+/** Leaf columns of the values of one type in an object, read with `next` once fetched. */
+export class VngColumns {
+  readonly cursors: ColumnCursor[] = [];
+  private row = 0;
+
+  constructor(
+    readonly readers: readonly ColumnReader[],
+    /** Rows in each column. */
+    readonly length: number,
+  ) {}
+
+  /** Reads up to `max` more rows into the cursors; returns how many (0 at the end). */
+  next(max: number): number {
+    const n = Math.min(max, this.length - this.row);
+    if (n <= 0) return 0;
+    try {
+      for (const c of this.cursors) c.next(n);
+    } catch (e) {
+      throw asFormatError(e, 'VNG');
+    }
+    this.row += n;
+    return n;
+  }
+}
+
+/**
+ * The columns of an object at some paths: one VngColumns per type of value
+ * the object holds (it may hold records of several types; their rows are not
+ * in the object's order). `fetch` reads the segments of all of them at once.
+ */
+export class VngColumnSet {
+  constructor(
+    private readonly obj: VngObject,
+    private readonly set: SegmentSet,
+    readonly members: readonly VngColumns[],
+  ) {}
+
+  /** Fetches the columns' segments (only theirs) and readies the cursors. */
+  async fetch(): Promise<void> {
+    try {
+      await this.set.fetch(this.obj.source, 0);
+      for (const m of this.members) for (const r of m.readers) r.load();
+    } catch (e) {
+      throw asFormatError(e, 'VNG');
+    }
+    for (const m of this.members) for (const r of m.readers) m.cursors.push(new ColumnCursor(r));
+  }
+}
+
+/** The column at `path` below `m`, through records only; null when there is none. */
+function leafMeta(m: Meta, path: readonly string[]): Meta | null {
+  for (const name of path) {
+    if (m.kind !== 'record') return null;
+    const f = m.fields.find((x) => x.name === name);
+    if (f === undefined) return null;
+    m = f.values;
+  }
+  return m.kind === 'variant' ? null : m;
+}
+
+/**
+ * The columns of `obj` at `paths` (each at least one field name), with types
+ * in `ctx`; null when the object's layout does not allow it: a value that is
+ * not a record, a path not there in every value or through a null record.
+ */
+export function openColumns(
+  obj: VngObject,
+  paths: readonly (readonly string[])[],
+  ctx: TypeContext,
+  maxValues = DEFAULT_MAX_VALUES,
+): VngColumnSet | null {
+  const top = obj.meta;
+  const tops = top.kind === 'variant' ? top.values : [top];
+  const set = new SegmentSet(obj.dataOffset, obj.header.dataSize);
+  const b = new ReaderBuilder(ctx, set, maxValues);
+  const members: VngColumns[] = [];
+  for (const t of tops) {
+    if (t.kind !== 'record') return null;
+    const readers: ColumnReader[] = [];
+    for (const path of paths) {
+      if (path.length === 0) return null;
+      const m = leafMeta(t, path);
+      if (m === null) return null;
+      try {
+        readers.push(b.build(m, null));
+      } catch (e) {
+        throw asFormatError(e, 'corrupt VNG metadata');
+      }
+    }
+    for (const r of readers) {
+      if (r.length !== t.length) throw new FormatError(`corrupt VNG metadata: a column has ${r.length} values for ${t.length} records`);
+    }
+    members.push(new VngColumns(readers, t.length));
+  }
+  return new VngColumnSet(obj, set, members);
+}
