@@ -26,6 +26,12 @@ export interface ColumnReader {
   write(out: Uint8Array, pos: Int32Array, n: number): void;
   /** The column as codes, when it takes few distinct values (see Coded); null when not. */
   coded?(): Coded | null;
+  /**
+   * Where the values last measured lie in the reader's own bytes, when they
+   * lie there as they are (value i at bytes[starts[i]:], sizes as measured),
+   * so they can be read without write; valid until the next measure.
+   */
+  view?(): { readonly bytes: Uint8Array; readonly starts: Int32Array };
 }
 
 /**
@@ -151,6 +157,10 @@ export class PrimitiveReader implements ColumnReader {
     this.pos = p;
     this.index += n;
     return sz;
+  }
+
+  view(): { readonly bytes: Uint8Array; readonly starts: Int32Array } {
+    return { bytes: this.bytes, starts: this.starts };
   }
 
   write(out: Uint8Array, pos: Int32Array, n: number): void {

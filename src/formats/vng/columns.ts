@@ -54,6 +54,13 @@ export class ColumnCursor {
       return;
     }
     const sizes = (this.sizes = this.reader.measure(n));
+    const view = this.reader.view?.();
+    if (view !== undefined) {
+      // Plain elements: read in place.
+      this.bytes = view.bytes;
+      this.starts = view.starts;
+      return;
+    }
     const st = (this.starts = scratch(this.starts, n));
     const pos = (this.pos = scratch(this.pos, n));
     let at = 0;

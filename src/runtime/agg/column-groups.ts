@@ -103,6 +103,7 @@ class ElementIds {
     const st = col.starts;
     const sz = col.sizes;
     const tid = t.id;
+    // Hashes first, then probes: the probes' memory reads do not wait on hashing.
     for (let i = 0; i < n; i++) {
       const s = st[i]!;
       const e = s + sz[i]!;
@@ -111,7 +112,11 @@ class ElementIds {
       h ^= h >>> 15;
       h = Math.imul(h, 0x2c1b3c6d);
       h ^= h >>> 12;
-      ids[i] = this.find(t, b, s, e, h | 0);
+      ids[i] = h | 0;
+    }
+    for (let i = 0; i < n; i++) {
+      const s = st[i]!;
+      ids[i] = this.find(t, b, s, s + sz[i]!, ids[i]!);
     }
   }
 
