@@ -9,7 +9,7 @@
 import type { ColumnAggregate } from '../compiler/index.js';
 import { FormatError } from '../errors/index.js';
 import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
-import { ColumnGroups } from '../runtime/agg/column-groups.js';
+import { ColumnGroups, hasNaN, isFloatColumn } from '../runtime/agg/column-groups.js';
 import type { PartialSink } from '../runtime/op/summarize.js';
 import type { Stream } from '../runtime/op/types.js';
 import type { TypeContext } from '../zed/index.js';
@@ -76,6 +76,18 @@ async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: re
     return { cols, keys: cols.cursors.slice(0, nkeys), args: plan.aggs.map((a) => (a.path === null ? null : cols.cursors[at++]!)) };
   });
   if (!members.every((m) => ColumnGroups.accepts(m.keys, m.args))) return false;
+  // min and max over floats holding a NaN depend on the values' order: read them as values.
+  const ordered = plan.aggs.flatMap((a, j) =>
+    (a.fn === 'min' || a.fn === 'max') && members.some((m) => m.args[j] !== null && isFloatColumn(m.args[j]!)) ? [a.path!] : [],
+  );
+  if (ordered.length > 0) {
+    const check = await o.columns(ordered);
+    if (check === null) return false;
+    for (const m of check.members) {
+      if (!m.cursors.some(isFloatColumn)) continue;
+      for (let n = m.next(BATCH); n > 0; n = m.next(BATCH)) if (m.cursors.some((c) => hasNaN(c, n))) return false;
+    }
+  }
   for (const m of members) {
     groups.begin(m.keys, m.args);
     for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) groups.add(n);

@@ -4,6 +4,7 @@
 // store pulls them, so an object is never held whole in memory. Its column
 // copy (data-object.ts) is then built from the same values; VNG puts its
 // metadata before the data, so that copy is built whole before it is stored.
+import { InvalidError, UnsupportedError } from '../errors/index.js';
 import { VngEncoder } from '../formats/vng/index.js';
 import { ZngEncoder } from '../formats/zng/index.js';
 import type { BlobStore } from '../storage/index.js';
@@ -77,24 +78,36 @@ export async function writeDataObject(
   });
   await deps.blobs.put(objectKey(poolId, id), stream);
   await deps.blobs.put(seekIndexKey(poolId, id), encodeSeekIndex(entries));
-  if (deps.columnCopies !== false) await deps.blobs.put(columnCopyKey(poolId, id), columnCopy(run));
+  if (deps.columnCopies !== false) {
+    const copy = columnCopy(run);
+    if (copy !== null) await deps.blobs.put(columnCopyKey(poolId, id), copy);
+  }
   const a = run.key(0);
   const b = run.key(n - 1);
   const [min, max] = compareKeys(a, b) <= 0 ? [a, b] : [b, a];
   return { id, min, max, count: n, size: offset };
 }
 
-/** The column copy of `run`: its values as uncompressed VNG, in the same order. */
-function columnCopy(run: SortedRun): Uint8Array {
-  const enc = new VngEncoder({ compress: false, minMax: false });
-  const batch: Value[] = [];
-  for (let i = 0; i < run.length; i++) {
-    batch.push(run.value(i));
-    if (batch.length === 1024) {
-      enc.write(batch);
-      batch.length = 0;
+/**
+ * The column copy of `run`: its values as uncompressed VNG, in the same
+ * order; null when VNG cannot hold them (an enum type, a column past VNG's
+ * size limits), and the object's values are then read whole.
+ */
+function columnCopy(run: SortedRun): Uint8Array | null {
+  try {
+    const enc = new VngEncoder({ compress: false, minMax: false });
+    const batch: Value[] = [];
+    for (let i = 0; i < run.length; i++) {
+      batch.push(run.value(i));
+      if (batch.length === 1024) {
+        enc.write(batch);
+        batch.length = 0;
+      }
     }
+    enc.write(batch);
+    return enc.end();
+  } catch (e) {
+    if (e instanceof UnsupportedError || e instanceof InvalidError) return null;
+    throw e;
   }
-  enc.write(batch);
-  return enc.end();
 }

@@ -23,8 +23,8 @@ function rng(seed: number): () => number {
   };
 }
 
-/** ZSON records, `n` of them, from `seed`. */
-function data(seed: number, n: number): string {
+/** ZSON records, `n` of them, from `seed`; `nullParents` false leaves out null records on key paths. */
+function data(seed: number, n: number, nullParents = true): string {
   const r = rng(seed);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   let out = '';
@@ -36,7 +36,8 @@ function data(seed: number, n: number): string {
     // A high-cardinality key below a record that is sometimes null or missing.
     const h = r();
     if (h < 0.9) f.push(`id:{orig_h:${JSON.stringify(`10.0.${Math.floor(r() * 40)}.${Math.floor(r() * 250)}`)},port:${Math.floor(r() * 5)}}`);
-    else if (h < 0.95) f.push('id:null({orig_h:string,port:int64})');
+    else if (h < 0.95 && nullParents) f.push('id:null({orig_h:string,port:int64})');
+    else if (h < 0.97) f.push('id:"not a record"');
     // Numbers: int64 with nulls, wide values now and then, a float with NaN, a uint, a time.
     const b = r();
     f.push(`bytes:${b < 0.1 ? 'null' : b < 0.12 ? String(2 ** 53 + Math.floor(r() * 1000)) : b < 0.13 ? '-9223372036854775808' : String(Math.floor(r() * 100000) - 1000)}`);
@@ -50,9 +51,18 @@ function data(seed: number, n: number): string {
   return out;
 }
 
-function newLake(columnCopies: boolean): Lake {
+/** A memory blob store that counts whole reads of data objects (the value path). */
+class CountingBlobStore extends MemoryBlobStore {
+  objectReads = 0;
+  override getStream(key: string): Promise<ReadableStream<Uint8Array> | null> {
+    if (key.endsWith('.zng') && !key.endsWith('-seek.zng')) this.objectReads++;
+    return super.getStream(key);
+  }
+}
+
+function newLake(columnCopies: boolean, blobs = new CountingBlobStore()): Lake {
   let t = 1_700_000_000_000_000_000n;
-  return new Lake({ blobs: new MemoryBlobStore(), meta: new MemoryMetaStore(), now: () => (t += 1_000_000_000n), columnCopies });
+  return new Lake({ blobs, meta: new MemoryMetaStore(), now: () => (t += 1_000_000_000n), columnCopies });
 }
 
 async function run(lake: Lake, text: string): Promise<{ lines: string[]; read: number; bytes: number }> {
@@ -112,6 +122,25 @@ describe('summarize over column copies', () => {
     });
   }
 
+  it('groups values lacking a key under error("missing") and skips missing arguments, over columns', async () => {
+    const blobs = new CountingBlobStore();
+    const cols = newLake(true, blobs);
+    const rows = newLake(false);
+    for (const lake of [cols, rows]) {
+      await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
+      for (let k = 0; k < 3; k++) await lake.load('p', 'main', zson(data(70 + k, 800, false)));
+    }
+    for (const q of ['count() by id.orig_h', 'sum(bytes), d:=sum(dur), max(pk), min(bytes) by id.port', 'c:=count(),s:=sum(nosuch) by proto,id.port', 'sum(dur) by nosuch']) {
+      blobs.objectReads = 0;
+      const a = await run(cols, `from p | ${q}`);
+      // The columns, not the values, were read.
+      expect({ q, objectReads: blobs.objectReads }).toEqual({ q, objectReads: 0 });
+      const b = await run(rows, `from p | ${q}`);
+      expect({ q, lines: a.lines }).toEqual({ q, lines: b.lines });
+    }
+    expect((await run(cols, 'from p | count() by id.orig_h')).lines.some((l) => l.includes('error("missing")'))).toBe(true);
+  });
+
   it('reads only the columns a query names', async () => {
     const cols = newLake(true);
     await cols.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
@@ -140,6 +169,18 @@ describe('summarize over column copies', () => {
     for (const q of ['count() by proto', 'sum(bytes), max(dur) by id.orig_h', 'c:=count() by proto,id.port']) {
       expect((await run(withCopies, `from p | ${q}`)).lines).toEqual((await run(rows, `from p | ${q}`)).lines);
     }
+  });
+
+  it('summarizes an object without a column copy (VNG holds no enums) from its values', async () => {
+    const blobs = new CountingBlobStore();
+    const lake = newLake(true, blobs);
+    await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
+    await lake.load('p', 'main', zson('{ts:1,e:%HEADS(enum(HEADS,TAILS)),n:1}{ts:2,e:%TAILS(enum(HEADS,TAILS)),n:2}{ts:3,e:%HEADS(enum(HEADS,TAILS)),n:4}'));
+    const keys: string[] = [];
+    for await (const b of blobs.list('')) keys.push(b.key);
+    expect(keys.some((k) => k.endsWith('-cols.vng'))).toBe(false);
+    expect((await run(lake, 'from p | sum(n) by e')).lines).toEqual(['{e:%HEADS(enum(HEADS,TAILS)),sum:5}', '{e:%TAILS(enum(HEADS,TAILS)),sum:2}']);
+    expect(blobs.objectReads).toBe(1);
   });
 
   it('keeps time travel: an earlier commit aggregates only its objects', async () => {

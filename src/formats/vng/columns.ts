@@ -1,15 +1,17 @@
 // Reading a few leaf columns of a VNG object, a batch of rows at a time, for
 // code that works on columns rather than values (the lake's columnar
-// aggregation). Each path names a field reached through records only: every
+// aggregation). Each path names a field reached through records: every
 // value must be a record with every record on the path non-null, so that
-// row i of each column is the field of value i. Values of each type are
+// row i of each column is the field of value i; where the values of a type
+// lack the field, its column is error("missing") throughout. Values of each type are
 // read apart (a VNG object keeps a column tree per type). A column of few
 // distinct values is read as codes; any other as its zcode elements, back
 // to back in one buffer per batch.
 
 import { FormatError } from '../../errors/index.js';
-import type { Type, TypeContext } from '../../zed/index.js';
-import { scratch, type Coded, type ColumnReader } from './column-reader.js';
+import { encodeUtf8 } from '../../util/utf8.js';
+import { TypeString, type Type, type TypeContext } from '../../zed/index.js';
+import { ConstReader, scratch, type Coded, type ColumnReader } from './column-reader.js';
 import { asFormatError } from './errors.js';
 import type { Meta } from './metadata.js';
 import type { VngObject } from './object.js';
@@ -18,6 +20,7 @@ import { SegmentSet } from './source.js';
 
 const DEFAULT_MAX_VALUES = 2 ** 31;
 const NO_BYTES = new Uint8Array(0);
+const MISSING = encodeUtf8('missing');
 
 /** One column of the current batch. */
 export class ColumnCursor {
@@ -32,7 +35,11 @@ export class ColumnCursor {
   private pos: Int32Array = new Int32Array(0);
   private readonly coded: Coded | null;
 
-  constructor(private readonly reader: ColumnReader) {
+  constructor(
+    private readonly reader: ColumnReader,
+    /** True for a column that stands for a missing field. */
+    readonly missing = false,
+  ) {
     this.coded = reader.coded?.() ?? null;
     this.cardinality = this.coded === null ? -1 : this.coded.cardinality;
   }
@@ -83,6 +90,8 @@ export class VngColumns {
     readonly readers: readonly ColumnReader[],
     /** Rows in each column. */
     readonly length: number,
+    /** Which columns stand for a field the values lack: each row is error("missing"). */
+    readonly missing: readonly boolean[],
   ) {}
 
   /** Reads up to `max` more rows into the cursors; returns how many (0 at the end). */
@@ -119,16 +128,22 @@ export class VngColumnSet {
     } catch (e) {
       throw asFormatError(e, 'VNG');
     }
-    for (const m of this.members) for (const r of m.readers) m.cursors.push(new ColumnCursor(r));
+    for (const m of this.members) m.readers.forEach((r, i) => m.cursors.push(new ColumnCursor(r, m.missing[i] === true)));
   }
 }
 
-/** The column at `path` below `m`, through records only; null when there is none. */
-function leafMeta(m: Meta, path: readonly string[]): Meta | null {
+/**
+ * The column at `path` below `m`, through records; 'missing' when the
+ * values have no such field (a record lacks it, or a primitive stands on
+ * the path), as a field access then yields error("missing"); null when
+ * the path meets anything else (a null record, a union, ...).
+ */
+function leafMeta(m: Meta, path: readonly string[]): Meta | 'missing' | null {
   for (const name of path) {
+    if (m.kind === 'primitive' || m.kind === 'const') return 'missing';
     if (m.kind !== 'record') return null;
     const f = m.fields.find((x) => x.name === name);
-    if (f === undefined) return null;
+    if (f === undefined) return 'missing';
     m = f.values;
   }
   return m.kind === 'variant' ? null : m;
@@ -153,10 +168,16 @@ export function openColumns(
   for (const t of tops) {
     if (t.kind !== 'record') return null;
     const readers: ColumnReader[] = [];
+    const missing: boolean[] = [];
     for (const path of paths) {
       if (path.length === 0) return null;
       const m = leafMeta(t, path);
       if (m === null) return null;
+      missing.push(m === 'missing');
+      if (m === 'missing') {
+        readers.push(new ConstReader(ctx.lookupError(TypeString), MISSING, t.length));
+        continue;
+      }
       try {
         readers.push(b.build(m, null));
       } catch (e) {
@@ -166,7 +187,7 @@ export function openColumns(
     for (const r of readers) {
       if (r.length !== t.length) throw new FormatError(`corrupt VNG metadata: a column has ${r.length} values for ${t.length} records`);
     }
-    members.push(new VngColumns(readers, t.length));
+    members.push(new VngColumns(readers, t.length, missing));
   }
   return new VngColumnSet(obj, set, members);
 }

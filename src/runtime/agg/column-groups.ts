@@ -43,6 +43,8 @@ export interface ColumnBatch {
   readonly bytes: Uint8Array;
   readonly starts: Int32Array;
   readonly sizes: Int32Array;
+  /** True when every row is error("missing") (the values lack the field). */
+  readonly missing: boolean;
 }
 
 export type ColumnAggKind = 'count' | 'sum' | 'min' | 'max';
@@ -400,7 +402,8 @@ class AggColumn {
   /** Starts a column; false when it adds nothing (a column of type null, which math.ts ignores). */
   begin(col: ColumnBatch): boolean {
     const t = col.type;
-    if (t.kind === 'primitive' && t.id === ID.null) {
+    // Nulls of type null and missing arguments add nothing to sum, min and max.
+    if ((t.kind === 'primitive' && t.id === ID.null) || col.missing) {
       this.current = null;
       return false;
     }
@@ -416,6 +419,41 @@ class AggColumn {
     this.current = st;
     return true;
   }
+}
+
+/** Whether a column holds floats (whose NaNs make min and max order-dependent). */
+export function isFloatColumn(col: ColumnBatch): boolean {
+  return !col.missing && numericOf(col.type)?.num === Num.Float;
+}
+
+const nanView = new DataView(new ArrayBuffer(8));
+const nanBytes = new Uint8Array(nanView.buffer);
+
+/**
+ * Whether any of the next `n` rows of a float column is NaN. min and max
+ * are then order-dependent (a NaN wins over the running value, and the next
+ * value over it), and only the values in their order give Zed's answer.
+ */
+export function hasNaN(col: ColumnBatch, n: number): boolean {
+  const k = numericOf(col.type);
+  if (col.missing || k === null || k.num !== Num.Float) return false;
+  const check = (b: Uint8Array, s: number, e: number): boolean => {
+    const body = bodyStart(b, s);
+    if (body < 0) return false;
+    const len = e - body;
+    if (len !== 8 && len !== 4) return false;
+    for (let i = 0; i < len; i++) nanBytes[i] = b[body + i]!;
+    return Number.isNaN(len === 8 ? nanView.getFloat64(0, true) : nanView.getFloat32(0, true));
+  };
+  if (col.cardinality >= 0) {
+    for (let c = 0; c < col.cardinality; c++) {
+      const el = col.element(c);
+      if (check(el, 0, el.length)) return true;
+    }
+    return false;
+  }
+  for (let i = 0; i < n; i++) if (check(col.bytes, col.starts[i]!, col.starts[i]! + col.sizes[i]!)) return true;
+  return false;
 }
 
 /** Start of the body of the element at b[s] (past its tag), or -1 for a null. */
@@ -493,11 +531,15 @@ export class ColumnGroups {
     for (const a of this.aggs) a?.grow(size);
   }
 
-  /** Whether columns of these types can be aggregated here: no error keys, numeric (or null) arguments. */
+  /**
+   * Whether columns of these types can be aggregated here: keys that are
+   * not errors (a quiet one drops its row) except error("missing");
+   * arguments numeric, null or missing.
+   */
   static accepts(keys: readonly ColumnBatch[], args: readonly (ColumnBatch | null)[]): boolean {
-    for (const c of keys) if (underlying(c.type).kind === 'error') return false;
+    for (const c of keys) if (underlying(c.type).kind === 'error' && !c.missing) return false;
     for (const c of args) {
-      if (c === null) continue;
+      if (c === null || c.missing) continue;
       const t = c.type;
       if (!(t.kind === 'primitive' && t.id === ID.null) && numericOf(t) === null) return false;
     }
