@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Lake, lakeQueryRunner } from '../../src/index.js';
+import { Lake, lakeQueryRunner, monotonicClock } from '../../src/index.js';
 import { FsBlobStore } from './fs-blob-store.js';
 import { openLibsqlMetaStore, type LibsqlMetaStore } from './libsql.js';
 
@@ -37,19 +37,10 @@ export async function openLocalLake(dir: string, opts: LocalLakeOptions = {}): P
   const lake = new Lake({
     blobs,
     meta: meta.store,
-    now: opts.now ?? systemClock(),
+    now: opts.now ?? monotonicClock(),
     queries: lakeQueryRunner(),
     ...(opts.loadMemoryLimit !== undefined ? { loadMemoryLimit: opts.loadMemoryLimit } : {}),
   });
   return { lake, blobs, meta, root, close: () => meta.close() };
 }
 
-/** The system clock in nanoseconds; calls within one millisecond still increase. */
-function systemClock(): () => bigint {
-  let last = 0n;
-  return () => {
-    const ns = BigInt(Date.now()) * 1_000_000n;
-    last = ns > last ? ns : last + 1n;
-    return last;
-  };
-}

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createApp, Lake, lakeQueryRunner, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
+import { createApp, Lake, lakeQueryRunner, monotonicClock, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
 import { openLocalLake, type LocalLake } from '../local/lake.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { FlagError, parseFlags, usage, type FlagSpec } from './flags.js';
@@ -55,16 +55,6 @@ export function parseListen(addr: string): { host: string | undefined; port: num
   return { host: host === '' ? undefined : host, port };
 }
 
-/** The system clock in nanoseconds; calls within one millisecond still increase. */
-function systemClock(): () => bigint {
-  let last = 0n;
-  return () => {
-    const ns = BigInt(Date.now()) * 1_000_000n;
-    last = ns > last ? ns : last + 1n;
-    return last;
-  };
-}
-
 /**
  * Value bytes one load holds in the server before it writes a data object
  * (the library default is 64 MiB). A 1 GiB NDJSON load then peaked at
@@ -101,7 +91,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       : new Lake({
           blobs: new CachedBlobStore(local.blobs),
           meta: cachedMetaStore(local.meta.store, version.probe),
-          now: systemClock(),
+          now: monotonicClock(),
           queries: lakeQueryRunner(),
           // A server takes many loads at once: each holds at most this much before it writes an object.
           loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT,

@@ -1,6 +1,8 @@
 // The bridge between byte streams and async iteration. Only this module
 // converts; readers pull with getReader() so backpressure and cancellation hold.
 
+import { concatBytes } from './concat.js';
+
 /** Iterates a ReadableStream's chunks; returning early cancels the stream. */
 export async function* iterateStream<T>(stream: ReadableStream<T>): AsyncGenerator<T> {
   const reader = stream.getReader();
@@ -33,4 +35,15 @@ export function toStream<T>(it: AsyncIterable<T>): ReadableStream<T> {
       await iter.return?.();
     },
   });
+}
+
+/** All of a byte stream's chunks, joined into one array. */
+export async function readAllBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const c of iterateStream(stream)) {
+    chunks.push(c);
+    size += c.length;
+  }
+  return concatBytes(chunks, size);
 }

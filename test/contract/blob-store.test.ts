@@ -4,7 +4,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { disposeMiniflare, r2Harness } from '../support/miniflare.js';
 import { FsBlobStore } from '../../adapters/local/fs-blob-store.js';
 import { InvalidError, MemoryBlobStore, type BlobStore } from '../../src/index.js';
 
@@ -22,7 +23,10 @@ const implementations: [string, () => Promise<Harness>][] = [
       return { store: new FsBlobStore(join(dir, 'lake')), cleanup: () => rm(dir, { recursive: true, force: true }) };
     },
   ],
+  ['Cloudflare R2 (Miniflare)', r2Harness],
 ];
+
+afterAll(() => disposeMiniflare());
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { d1Harness, disposeMiniflare } from '../support/miniflare.js';
 import { openLibsqlMetaStore } from '../../adapters/local/libsql.js';
 import {
   ConflictError,
@@ -47,7 +48,10 @@ const implementations: [string, () => Promise<Harness>][] = [
       };
     },
   ],
+  ['Cloudflare D1 (Miniflare)', d1Harness],
 ];
+
+afterAll(() => disposeMiniflare());
 
 const T0 = 1_700_000_000_000_000_000n;
 let clock = 0n;
@@ -392,7 +396,9 @@ describe.each(implementations)('MetaStore (%s)', (_name, make) => {
  * tip, compare-and-set, and on conflict rebuild and retry a bounded number of times.
  */
 async function commitWithRetry(store: MetaStore, poolId: KsuidHex, branch: string, message: string) {
-  const maxRetries = 10;
+  // Generous: over Miniflare's proxy each D1 call takes a few milliseconds, so
+  // racing writers collide more often than on a local file.
+  const maxRetries = 40;
   for (let retries = 0; ; retries++) {
     const tip = (await store.getBranch(poolId, branch))!.commit;
     try {
@@ -400,7 +406,7 @@ async function commitWithRetry(store: MetaStore, poolId: KsuidHex, branch: strin
     } catch (e) {
       if (!(e instanceof ConflictError) || retries >= maxRetries) throw e;
       // Back off a little, at random, so racing writers spread out.
-      await new Promise((r) => setTimeout(r, Math.random() * (retries + 1) * 2));
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** retries, 64)));
     }
   }
 }

@@ -1,9 +1,8 @@
 // A BlobStore in memory: the reference implementation for tests of the layers
 // above. Bytes are copied in and out, so callers never share a buffer with it.
 
-import { iterateStream } from '../../util/stream.js';
+import { readAllBytes } from '../../util/stream.js';
 import { checkBlobKey, checkBlobRange, type BlobInfo, type BlobStore } from '../blob-store.js';
-import { concatBytes } from '../../util/concat.js';
 
 export class MemoryBlobStore implements BlobStore {
   readonly #blobs = new Map<string, Uint8Array>();
@@ -35,7 +34,7 @@ export class MemoryBlobStore implements BlobStore {
   async put(key: string, data: Uint8Array | ReadableStream<Uint8Array>): Promise<void> {
     checkBlobKey(key);
     // Read a stream to its end before storing, so a failed stream stores nothing.
-    this.#blobs.set(key, data instanceof Uint8Array ? data.slice() : await collect(data));
+    this.#blobs.set(key, data instanceof Uint8Array ? data.slice() : await readAllBytes(data));
   }
 
   async putIfAbsent(key: string, data: Uint8Array): Promise<boolean> {
@@ -59,15 +58,6 @@ export class MemoryBlobStore implements BlobStore {
   }
 }
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const c of iterateStream(stream)) {
-    chunks.push(c);
-    size += c.length;
-  }
-  return concatBytes(chunks, size);
-}
 
 /** Code-unit order, the order every BlobStore lists in. */
 function compareKeys(a: string, b: string): number {
