@@ -286,10 +286,26 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
         }
       }
     }
+    // The main channel is the output; `debug` goes to stderr as ZSON, as zq does.
+    const debug = query.pipeline.channels.includes('debug') ? formatByName('zson')!.encoder!({ pretty: 0 }) : null;
     async function* matched(): AsyncGenerator<Batch> {
-      for await (const b of query.pipeline.run(query.hasSource ? emptyInput() : input(), ctx)) {
-        stats.recordsMatched += b.length;
-        yield b;
+      const src = query.hasSource ? emptyInput() : input();
+      if (debug === null) {
+        for await (const b of query.pipeline.run(src, ctx)) {
+          stats.recordsMatched += b.length;
+          yield b;
+        }
+        return;
+      }
+      for await (const c of query.pipeline.runChannels(src, ctx)) {
+        if (c.batch === null) continue;
+        if (c.channel === 'debug') {
+          const text = debug.write(c.batch);
+          process.stderr.write(typeof text === 'string' ? text : Buffer.from(text));
+        } else if (c.channel === 'main') {
+          stats.recordsMatched += c.batch.length;
+          yield c.batch;
+        }
       }
     }
     const split = flags.get('split') as string | undefined;

@@ -8,6 +8,7 @@ import type { Batch, TypeContext } from '../zed/index.js';
 import type { EvalContext, Pipeline } from '../runtime/index.js';
 import { createEvalContext } from '../runtime/expr/context.js';
 import { combineOp } from '../runtime/op/combine.js';
+import { muxOp } from '../runtime/op/mux.js';
 import type { OpContext, Stream } from '../runtime/op/types.js';
 import type * as ast from './ast/index.js';
 import type * as dag from './dag/index.js';
@@ -15,7 +16,7 @@ import { parseQuery } from './parser/index.js';
 import { analyze, startsWithSource } from './semantic/index.js';
 import { optimize } from './optimizer/index.js';
 import type { PoolKeyLookup } from './optimizer/index.js';
-import { buildSeq, lateralHook, type BuildContext } from './kernel/build.js';
+import { buildSeq, lateralHook, outputChannelOf, type BuildContext } from './kernel/build.js';
 import { newEnv } from './kernel/env.js';
 import { Literals } from './kernel/literals.js';
 import { noSources, type Pushdown, type SourceResolver } from './kernel/source.js';
@@ -159,17 +160,39 @@ export function buildPlan(plan: dag.Seq, opts: CompileOptions, known?: PlanConte
   const env = newEnv(ectx, known?.literals ?? new Literals(opts.zctx), known?.funcs ?? planFuncs(plan, new Map()), known?.slots ?? 0);
   const bctx: BuildContext = { op: opctx, sources, env, input: gate, laterals: [] };
   env.compileLateral = lateralHook(bctx);
-  const outs = buildSeq(plan, bctx, [gate]);
-  const out = outs.length === 1 ? outs[0]! : combineOp(opctx, outs);
+  // Leaves an `output` operator ended go to its channel; the others to main.
+  const byChannel = new Map<string, Stream[]>();
+  for (const s of buildSeq(plan, bctx, [gate])) {
+    const name = outputChannelOf(s) ?? 'main';
+    const list = byChannel.get(name);
+    if (list === undefined) byChannel.set(name, [s]);
+    else list.push(s);
+  }
+  // main first, then the others in the order their outputs come in the plan.
+  const channels = [...byChannel]
+    .sort(([a], [b]) => (a === 'main' ? -1 : b === 'main' ? 1 : 0))
+    .map(([name, streams]) => ({ name, stream: streams.length === 1 ? streams[0]! : combineOp(opctx, streams) }));
   let ran = false;
+  const start = (inp: AsyncIterable<Batch>): void => {
+    if (ran) throw new InternalError('A compiled query runs once');
+    ran = true;
+    input = inp;
+  };
   return {
     ...(bctx.defaultPushdown !== undefined ? { pushdown: bctx.defaultPushdown } : {}),
     pipeline: {
+      channels: channels.map((c) => c.name),
       run(inp) {
-        if (ran) throw new InternalError('A compiled query runs once');
-        ran = true;
-        input = inp;
-        return out;
+        start(inp);
+        if (channels.length === 1 && channels[0]!.name === 'main') return channels[0]!.stream;
+        // The other channels run too (a fork feeds its branches together) but go nowhere.
+        return (async function* () {
+          for await (const c of muxOp(opctx, channels)) if (c.channel === 'main' && c.batch !== null) yield c.batch;
+        })();
+      },
+      runChannels(inp) {
+        start(inp);
+        return muxOp(opctx, channels);
       },
     },
   };

@@ -119,5 +119,9 @@ export async function describeQuery(lake: Lake, text: string, opts: RunQueryOpti
   }
   const st: Walk = { sort, aggs: null };
   walk(q.compiled.ast, st);
-  return { sources: q.sources, channels: [{ name: 'main', aggregation_keys: st.aggs, sort: st.sort }] };
+  // The walk follows the main flow; other channels are described as unknown.
+  const channels = q.compiled.pipeline.channels.map((name) =>
+    name === 'main' ? { name, aggregation_keys: st.aggs, sort: st.sort } : { name, aggregation_keys: null, sort: null },
+  );
+  return { sources: q.sources, channels };
 }

@@ -20,6 +20,8 @@ export interface QueryWriterOptions {
   /** Write control messages (ZJSON and ZNG only). */
   readonly ctrl: boolean;
   readonly channel: ChannelStyle;
+  /** Channel numbers for the channel_id style (default: main is 0, as are the rest). */
+  readonly channelIds?: ReadonlyMap<string, number>;
 }
 
 const encoder = new TextEncoder();
@@ -66,12 +68,14 @@ export class QueryWriter {
   readonly #ctrl: boolean;
   readonly #style: ChannelStyle;
   #channel: string | null = null;
+  readonly #channelIds: ReadonlyMap<string, number> | undefined;
 
   constructor(opts: QueryWriterOptions) {
     this.#enc = dataEncoder(opts.format);
     this.#format = opts.format;
     this.#ctrl = opts.ctrl && (opts.format === 'zjson' || opts.format === 'zng');
     this.#style = opts.channel;
+    this.#channelIds = opts.channelIds;
   }
 
   /** The output of a batch on `channel`, opened with QueryChannelSet when the channel changes. */
@@ -141,9 +145,10 @@ export class QueryWriter {
     if (!this.#ctrl || this.#style === 'none') return null;
     // Before v1.10 channels were numbered; the main output is 0.
     const byNumber = this.#style === 'channel_id';
-    if (this.#format === 'zjson') return this.#jsonLine(kind, byNumber ? { channel_id: 0 } : { channel });
+    const id = this.#channelIds?.get(channel) ?? 0;
+    if (this.#format === 'zjson') return this.#jsonLine(kind, byNumber ? { channel_id: id } : { channel });
     const m = new Marshaler(new TypeContext());
-    const v = byNumber ? m.record([['channel_id', m.int64(0)]], kind) : m.record([['channel', m.string(channel)]], kind);
+    const v = byNumber ? m.record([['channel_id', m.int64(id)]], kind) : m.record([['channel', m.string(channel)]], kind);
     return this.#zngControl(v);
   }
 

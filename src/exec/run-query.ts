@@ -8,6 +8,7 @@ import { compile, type SourceResolver, type ast, type CompiledQuery } from '../c
 import { InvalidError, ParseError, ZedError } from '../errors/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
+import type { ChannelBatch } from '../runtime/op/mux.js';
 import { TypeContext, type Batch } from '../zed/index.js';
 import { CompilationError, semanticErrors, syntaxCompilationError } from './compilation-error.js';
 import { lakeSources } from './lake-source.js';
@@ -32,8 +33,10 @@ export interface PreparedQuery {
   readonly sources: readonly SourceInfo[];
   readonly meter: QueryMeter;
   readonly zctx: TypeContext;
-  /** Runs the query once; returning early from the iteration stops it. */
+  /** Runs the query once, yielding its main channel; returning early from the iteration stops it. */
   run(): AsyncIterable<Batch>;
+  /** Runs the query once, yielding every channel's batches, tagged, and each channel's end. */
+  runChannels(): AsyncIterable<ChannelBatch>;
 }
 
 /** Locations the compiler attaches to its semantic errors. */
@@ -171,6 +174,11 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
       if (ran) throw new Error('a prepared query runs once');
       ran = true;
       return compiled.pipeline.run(input, zctx);
+    },
+    runChannels() {
+      if (ran) throw new Error('a prepared query runs once');
+      ran = true;
+      return compiled.pipeline.runChannels(input, zctx);
     },
   };
 }

@@ -50,11 +50,34 @@ export interface BuildContext {
   laterals: LateralSlot[];
 }
 
+/** The channel of each stream an `output` operator ended. */
+const outputChannels = new WeakMap<Stream, string>();
+
+/** `s` as the output of channel `name`: later operators leave it alone. */
+function asOutput(s: Stream, name: string): Stream {
+  const out: Stream = { [Symbol.asyncIterator]: () => s[Symbol.asyncIterator]() };
+  outputChannels.set(out, name);
+  return out;
+}
+
+/** The channel of `s` when an `output` operator ended it, else undefined. */
+export function outputChannelOf(s: Stream): string | undefined {
+  return outputChannels.get(s);
+}
+
 /** Builds a sequence over `inputs` (several when a fork or switch precedes). */
 export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): Stream[] {
   let streams = inputs;
   for (let i = 0; i < seq.length; i++) {
     const op = seq[i]!;
+    // Outputs are done: they pass every later operator by (a debug tap
+    // inside a branch whose sequence goes on, for one).
+    const ended = streams.filter((s) => outputChannels.has(s));
+    if (ended.length > 0) {
+      const live = streams.filter((s) => !outputChannels.has(s));
+      if (live.length === 0) return streams;
+      return [...buildSeq(seq.slice(i), bctx, live), ...ended];
+    }
     if (isScan(op)) {
       const next = seq[i + 1];
       const built: ScanBuild = buildScan(op, next?.kind === 'Summarize' ? next : undefined, bctx, (s, parent, feed) =>
@@ -175,7 +198,7 @@ function buildOp(op: dag.Op, bctx: BuildContext, inputs: Stream[]): Stream[] {
     case 'Pass':
       return inputs.map((s) => passOp(ctx, s));
     case 'Output':
-      return inputs;
+      return inputs.map((s) => asOutput(s, op.name));
     case 'Assert':
       return [assertOp(ctx, one(inputs, bctx), compileExpr(op.expr, env), op.text)];
     case 'Sort':

@@ -3,6 +3,7 @@
 // turns the AST into a plan (dag). Errors are CompileErrors with the span
 // of the node at fault.
 
+import { checkOutputs } from './outputs.js';
 import type { EvalContext } from '../../runtime/index.js';
 import type * as ast from '../ast/index.js';
 import type * as dag from '../dag/index.js';
@@ -60,6 +61,7 @@ function withDefaultScan(seq: dag.Seq): dag.Seq {
 /** Analyzes a parsed query into its plan. */
 export function analyze(query: ast.Seq, opts: AnalyzeOptions): Analysis {
   const sem = newSem(opts);
+  checkOutputs(query);
   const plan = semSeq(query, rootScope(sem.slots), sem).seq;
   return {
     seq: startsWithSource(query) ? plan : withDefaultScan(plan),

@@ -33,7 +33,21 @@ export interface SeqPlan {
 export function semSeq(seq: ast.Seq, scope: Scope, sem: Sem, fanIn = 1): SeqPlan {
   const out: dag.Op[] = [];
   let n = fanIn;
-  for (const op of seq) n = semOp(op, scope, sem, out, n);
+  for (let i = 0; i < seq.length; i++) {
+    const op = seq[i]!;
+    if (op.kind === 'Debug') {
+      // Zed's debug: the values go on through the rest of the sequence and,
+      // beside it, through the expression (default this) to channel "debug".
+      const expr: dag.Expr = op.expr === null ? { kind: 'This', path: [] } : semExpr(op.expr, scope, sem);
+      const rest = semSeq(seq.slice(i + 1), scope, sem);
+      out.push({
+        kind: 'Fork',
+        paths: [rest.seq.length === 0 ? [{ kind: 'Pass' }] : rest.seq, [{ kind: 'Yield', exprs: [expr] }, { kind: 'Output', name: 'debug' }]],
+      });
+      return { seq: out, fanOut: rest.fanOut };
+    }
+    n = semOp(op, scope, sem, out, n);
+  }
   return { seq: out, fanOut: n };
 }
 
@@ -70,9 +84,7 @@ function semOp(op: ast.Op, scope: Scope, sem: Sem, out: dag.Op[], n: number): nu
       out.push({ kind: 'Pass' });
       return n;
     case 'Debug':
-      // debug taps are not supported; the data passes through unchanged.
-      out.push({ kind: 'Pass' });
-      return n;
+      throw new CompileError('debug: handled by its sequence', op.loc);
     case 'Output':
       out.push({ kind: 'Output', name: op.name.name });
       return n;

@@ -3,6 +3,7 @@
 export * from './types.js';
 export { assertOp } from './assert.js';
 export { combineOp } from './combine.js';
+export { muxOp, type ChannelBatch } from './mux.js';
 export { cutOp, Cutter } from './cut.js';
 export { dropOp } from './drop.js';
 export { Dropper } from './dropper.js';

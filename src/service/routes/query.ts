@@ -70,7 +70,7 @@ class Ticker {
 
 /** The response body's chunks: data, control messages, the writer's end. */
 async function* produce(q: PreparedQuery, writer: QueryWriter, ctrl: boolean, status: QueryStatusHandle, signal: AbortSignal): AsyncGenerator<Chunk> {
-  const it = q.run()[Symbol.asyncIterator]();
+  const it = q.runChannels()[Symbol.asyncIterator]();
   const ticker = ctrl ? new Ticker(STATS_INTERVAL_MS) : null;
   let failed = false;
   try {
@@ -84,9 +84,10 @@ async function* produce(q: PreparedQuery, writer: QueryWriter, ctrl: boolean, st
       }
       if (r.done === true) break;
       pending = it.next();
-      if (r.value.length > 0) yield* writer.batch(r.value);
+      const { channel, batch } = r.value;
+      if (batch === null) yield* writer.channelEnd(channel);
+      else if (batch.length > 0) yield* writer.batch(batch, channel);
     }
-    yield* writer.channelEnd();
     yield* writer.stats(q.meter.stats());
   } catch (e) {
     failed = true;
@@ -197,7 +198,7 @@ export function queryRoutes(kit: RouteKit): void {
       ...(settings.spillStore !== undefined ? { spillStore: settings.spillStore } : {}),
     });
     const format = c.get('format');
-    const writer = new QueryWriter({ format, ctrl, channel: caps.channel });
+    const writer = new QueryWriter({ format, ctrl, channel: caps.channel, channelIds: new Map(q.compiled.pipeline.channels.map((c, i) => [c, i])) });
     const status = kit.statuses.start(c.get('requestId'));
     const chunks = produce(q, writer, ctrl, status, abort.signal);
     return queryResponse(chunks, abort, formatToMediaType(format));
