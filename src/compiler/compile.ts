@@ -192,7 +192,13 @@ export function buildPlan(plan: dag.Seq, opts: CompileOptions, known?: PlanConte
       },
       runChannels(inp) {
         start(inp);
-        return muxOp(opctx, channels);
+        if (channels.length > 1) return muxOp(opctx, channels);
+        // One channel: no merging to do.
+        const { name, stream } = channels[0]!;
+        return (async function* () {
+          for await (const batch of stream) yield { channel: name, batch };
+          yield { channel: name, batch: null };
+        })();
       },
     },
   };
