@@ -122,42 +122,6 @@ describe('VNG projection', () => {
 });
 
 describe('VNG random access', () => {
-  it('reads a real file through positioned reads, and a blob-style ranged get', async () => {
-    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-    const { open } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { rangeSource } = await import('./index.js');
-    const dir = mkdtempSync(join(tmpdir(), 'zlake-vng-'));
-    try {
-      const path = join(dir, 'x.vng');
-      writeFileSync(path, encodeVng(zsonValues(input, new TypeContext())));
-      const fh = await open(path, 'r');
-      try {
-        let reads = 0;
-        const src = {
-          async readAt(offset: number, length: number) {
-            reads++;
-            const buf = new Uint8Array(length);
-            const { bytesRead } = await fh.read(buf, 0, length, offset);
-            return buf.subarray(0, bytesRead);
-          },
-        };
-        const obj = await openVng(src);
-        expect(zsonText(await obj.project(['s']).toArray())).toBe('{s:"foo"}\n{s:error("missing")}\n{s:"bar"}\n{s:error("missing")}\n{s:"baz"}\n');
-        expect(reads).toBeGreaterThan(1);
-        const blob = rangeSource(async (o, l) => src.readAt(o, l), '"x.vng"');
-        expect((await (await openVng(blob)).scan().toArray()).length).toBe(5);
-        const gone = rangeSource(async () => null, '"gone.vng"');
-        await expect(openVng(gone)).rejects.toThrow('VNG object "gone.vng" not found');
-      } finally {
-        await fh.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
   it('gives the same values whether or not it shares Value objects', async () => {
     const lines: string[] = [];
     for (let i = 0; i < 3000; i++) {

@@ -1,15 +1,15 @@
 // Parquet through parquet-wasm: Zed types to Parquet and back, row groups
 // written one at a time and joined, Zed's errors for what Parquet cannot
-// hold, and bad input.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// hold, and bad input. The engine's module comes from node_modules, as the
+// local adapter loads it (parquet-wasm.ts), which is why this test lives here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TypeContext, Value, type RecordType } from '../../zed/index.js';
-import { formatValue, parseZsonValue } from '../../zson/index.js';
-import { ParquetDecoder, ParquetEncoder, setParquetWasmLoader, type ParquetEncoderOptions } from './index.js';
-import { readStruct } from './thrift-compact.js';
+import { TypeContext, Value, type RecordType } from '../../src/zed/index.js';
+import { formatValue, parseZsonValue } from '../../src/zson/index.js';
+import { ParquetDecoder, ParquetEncoder, type ParquetEncoderOptions } from '../../src/formats/parquet/index.js';
+import { readStruct } from '../../src/formats/parquet/thrift-compact.js';
+import { useLocalParquetWasm } from './parquet-wasm.js';
 
-beforeAll(() => setParquetWasmLoader(() => readFileSync(fileURLToPath(import.meta.resolve('parquet-wasm/esm/parquet_wasm_bg.wasm')))));
+beforeAll(() => useLocalParquetWasm());
 
 /** Every Zed type Parquet holds as Zed writes it (no float16, duration, intervals or unions). */
 const everyType = `{
