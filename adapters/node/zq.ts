@@ -287,24 +287,16 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
       }
     }
     // The main channel is the output; `debug` goes to stderr as ZSON, as zq does.
-    const debug = query.pipeline.channels.includes('debug') ? formatByName('zson')!.encoder!({ pretty: 0 }) : null;
+    const debug = formatByName('zson')!.encoder!({ pretty: 0 });
     async function* matched(): AsyncGenerator<Batch> {
-      const src = query.hasSource ? emptyInput() : input();
-      if (debug === null) {
-        for await (const b of query.pipeline.run(src, ctx)) {
-          stats.recordsMatched += b.length;
-          yield b;
-        }
-        return;
-      }
-      for await (const c of query.pipeline.runChannels(src, ctx)) {
+      for await (const c of query.pipeline.runChannels(query.hasSource ? emptyInput() : input(), ctx)) {
         if (c.batch === null) continue;
-        if (c.channel === 'debug') {
-          const text = debug.write(c.batch);
-          process.stderr.write(typeof text === 'string' ? text : Buffer.from(text));
-        } else if (c.channel === 'main') {
+        if (c.channel === 'main') {
           stats.recordsMatched += c.batch.length;
           yield c.batch;
+        } else if (c.channel === 'debug') {
+          const text = debug.write(c.batch);
+          process.stderr.write(typeof text === 'string' ? text : Buffer.from(text));
         }
       }
     }
@@ -379,14 +371,10 @@ function inSources(e: unknown, parts: readonly { name: string; text: string }[])
   } else {
     return e;
   }
-  let start = 0;
+  // The part `pos` falls in, and where it starts in the joined text.
   let at = 0;
-  for (let i = 0; i < parts.length; i++) {
-    if (start > pos) break;
-    at = i;
-    start += parts[i]!.text.length + 1;
-  }
-  const base = parts.slice(0, at).reduce((n, p) => n + p.text.length + 1, 0);
+  let base = 0;
+  while (at < parts.length - 1 && base + parts[at]!.text.length + 1 <= pos) base += parts[at++]!.text.length + 1;
   const part = parts[at]!;
   const local = part.text;
   const lpos = Math.min(pos - base, local.length);

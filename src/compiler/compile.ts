@@ -8,7 +8,7 @@ import type { Batch, TypeContext } from '../zed/index.js';
 import type { EvalContext, Pipeline } from '../runtime/index.js';
 import { createEvalContext } from '../runtime/expr/context.js';
 import { combineOp } from '../runtime/op/combine.js';
-import { muxOp } from '../runtime/op/mux.js';
+import { muxOp, type ChannelBatch } from '../runtime/op/mux.js';
 import type { OpContext, Stream } from '../runtime/op/types.js';
 import type * as ast from './ast/index.js';
 import type * as dag from './dag/index.js';
@@ -178,6 +178,16 @@ export function buildPlan(plan: dag.Seq, opts: CompileOptions, known?: PlanConte
     ran = true;
     input = inp;
   };
+  // Every channel's batches, tagged (one channel has no merging to do).
+  const tagged = async function* (): AsyncGenerator<ChannelBatch> {
+    if (channels.length > 1) {
+      yield* muxOp(opctx, channels);
+      return;
+    }
+    const { name, stream } = channels[0]!;
+    for await (const batch of stream) yield { channel: name, batch };
+    yield { channel: name, batch: null };
+  };
   return {
     ...(bctx.defaultPushdown !== undefined ? { pushdown: bctx.defaultPushdown } : {}),
     pipeline: {
@@ -187,18 +197,12 @@ export function buildPlan(plan: dag.Seq, opts: CompileOptions, known?: PlanConte
         if (channels.length === 1 && channels[0]!.name === 'main') return channels[0]!.stream;
         // The other channels run too (a fork feeds its branches together) but go nowhere.
         return (async function* () {
-          for await (const c of muxOp(opctx, channels)) if (c.channel === 'main' && c.batch !== null) yield c.batch;
+          for await (const c of tagged()) if (c.channel === 'main' && c.batch !== null) yield c.batch;
         })();
       },
       runChannels(inp) {
         start(inp);
-        if (channels.length > 1) return muxOp(opctx, channels);
-        // One channel: no merging to do.
-        const { name, stream } = channels[0]!;
-        return (async function* () {
-          for await (const batch of stream) yield { channel: name, batch };
-          yield { channel: name, batch: null };
-        })();
+        return tagged();
       },
     },
   };

@@ -2,8 +2,9 @@
 // object whose column copy holds the summarize's keys and arguments as
 // plain columns, the groups of that object are aggregated over its columns
 // (runtime/agg/column-groups.ts, one table for all such objects) and handed
-// to the summarize as partials at the end; any other object is read as
-// values, which the summarize consumes as usual.
+// to the summarize as partials at the end (or as final values, when every
+// object went this way); any other object is read as values, which the
+// summarize consumes as usual.
 // Reading a column copy fetches only the columns the query names.
 
 import type { ColumnAggregate } from '../compiler/index.js';
@@ -77,16 +78,12 @@ async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: re
   });
   if (!members.every((m) => ColumnGroups.accepts(m.keys, m.args))) return false;
   // min and max over floats holding a NaN depend on the values' order: read them as values.
-  const ordered = plan.aggs.flatMap((a, j) =>
-    (a.fn === 'min' || a.fn === 'max') && members.some((m) => m.args[j] !== null && isFloatColumn(m.args[j]!)) ? [a.path!] : [],
-  );
-  if (ordered.length > 0) {
-    const check = await o.columns(ordered);
-    if (check === null) return false;
-    for (const m of check.members) {
-      if (!m.cursors.some(isFloatColumn)) continue;
-      for (let n = m.next(BATCH); n > 0; n = m.next(BATCH)) if (m.cursors.some((c) => hasNaN(c, n))) return false;
-    }
+  // The check reads the fetched columns once; they are then read again from the first row.
+  for (const m of members) {
+    const ordered = m.args.filter((c, j) => c !== null && (plan.aggs[j]!.fn === 'min' || plan.aggs[j]!.fn === 'max') && isFloatColumn(c));
+    if (ordered.length === 0) continue;
+    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) if (ordered.some((c) => hasNaN(c!, n))) return false;
+    m.cols.load();
   }
   for (const m of members) {
     groups.begin(m.keys, m.args);

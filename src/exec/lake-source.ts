@@ -4,7 +4,7 @@
 // into a pool. Meta-queries (`:objects`, `:log`, ...) and pool name
 // patterns are opened by meta-queries.ts.
 
-import type { Pushdown, SourceResolver } from '../compiler/index.js';
+import type { ast, Pushdown, SourceResolver } from '../compiler/index.js';
 import type { Lake, ScanStats } from '../lake/index.js';
 import { UnsupportedError, InvalidError } from '../errors/index.js';
 import { TypeBytes, Value, type TypeContext } from '../zed/index.js';
@@ -25,12 +25,10 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
         throw new UnsupportedError(`${src.kind === 'File' ? 'file' : 'get'}: not available in a lake query`);
       }
       const spec = src.spec;
+      const pool = plainPool(spec);
       // Meta-queries and pool name patterns: see meta-queries.ts.
-      if (spec.pool === null || spec.meta !== null || (spec.pool.kind !== 'String' && spec.pool.kind !== 'QuotedString')) {
-        return openSpecialSource(lake, zctx, spec);
-      }
-      const name = spec.pool.text;
-      const commitish = spec.commit ?? 'main';
+      if (pool === null) return openSpecialSource(lake, zctx, spec);
+      const { name, commitish } = pool;
       if (commitish === '') throw new InvalidError(`${name}: missing branch or commit after "@"`);
       // The pushed filter's range of the pool key prunes objects and seek
       // streams, and an equality prunes objects by their field indexes.
@@ -51,11 +49,9 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
     // A summarize of field paths over a plain pool, over columns where it can (lake-aggregate.ts).
     aggregate(src, env, plan) {
       if (src.kind !== 'Pool') return fallback?.aggregate?.(src, env, plan) ?? null;
-      const spec = src.spec;
-      if (spec.pool === null || spec.meta !== null || (spec.pool.kind !== 'String' && spec.pool.kind !== 'QuotedString')) return null;
-      const commitish = spec.commit ?? 'main';
-      if (commitish === '') return null;
-      return lakeAggregate(lake, zctx, spec.pool.text, commitish, plan, stats);
+      const pool = plainPool(src.spec);
+      if (pool === null || pool.commitish === '') return null;
+      return lakeAggregate(lake, zctx, pool.name, pool.commitish, plan, stats);
     },
     // Zed's load operator yields the new commit's id as a bytes value.
     load(target, input) {
@@ -72,6 +68,12 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       })();
     },
   };
+}
+
+/** The pool and commitish a source names, or null for a meta-query or a pool name pattern. */
+function plainPool(spec: ast.PoolSpec): { name: string; commitish: string } | null {
+  if (spec.pool === null || spec.meta !== null || (spec.pool.kind !== 'String' && spec.pool.kind !== 'QuotedString')) return null;
+  return { name: spec.pool.text, commitish: spec.commit ?? 'main' };
 }
 
 /** The scan with the pushed filter applied as it is read, so the query drops its own copy. */

@@ -164,21 +164,13 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
     input = metered(lake.scan(`0x${pool.id}`, branch === '' ? 'main' : branch, { ctx: zctx, stats: meter.scan }), meter, opts.signal);
     infos = [{ kind: 'Pool', name: pool.name, id: pool.id, inferred: true }];
   }
-  let ran = false;
   return {
     compiled,
     sources: infos,
     meter,
     zctx,
-    run() {
-      if (ran) throw new Error('a prepared query runs once');
-      ran = true;
-      return compiled.pipeline.run(input, zctx);
-    },
-    runChannels() {
-      if (ran) throw new Error('a prepared query runs once');
-      ran = true;
-      return compiled.pipeline.runChannels(input, zctx);
-    },
+    // (The pipeline itself refuses a second run.)
+    run: () => compiled.pipeline.run(input, zctx),
+    runChannels: () => compiled.pipeline.runChannels(input, zctx),
   };
 }

@@ -47,7 +47,6 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uin
   }
 }
 
-
 /** Reads the first bytes, and if they are gzip's magic and method, gunzips the stream. */
 async function maybeGunzip(stream: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
   const it = chunksOf(stream);

@@ -314,6 +314,12 @@ export class Lake {
     return planObjects(snap.objects(), poolKeyOf(p));
   }
 
+  /** The commit of `pool` with id `id`, or null when the pool has none. */
+  async getCommit(pool: string, id: KsuidHex): Promise<JournalEntry | null> {
+    const p = await this.getPool(pool);
+    return this.#lc.deps.meta.getCommit(p.id, id);
+  }
+
   /** The commit `commitish` and its ancestors, newest first (none for a branch with no commits). */
   async history(pool: string, commitish: string): Promise<JournalEntry[]> {
     const p = await this.getPool(pool);

@@ -14,6 +14,7 @@ import { BatchReader, readerError } from '../arrow/index.js';
 import { ensureParquetWasm } from './wasm.js';
 import { readStruct } from './thrift-compact.js';
 import { rowGroupCount } from './row-group-joiner.js';
+import { concatBytes } from '../../util/concat.js';
 
 /** The largest Parquet input read (it is held whole in memory). */
 export const MAX_PARQUET_BYTES = 1 << 30;
@@ -64,7 +65,7 @@ export class ParquetDecoder implements Decoder {
    */
   *endBatches(): Generator<Value[]> {
     this.done = true;
-    const file = concat(this.chunks, this.size);
+    const file = this.chunks.length === 1 ? this.chunks[0]! : concatBytes(this.chunks, this.size);
     this.chunks = [];
     const groups = guarded(() => this.rowGroups(file));
     let reader: BatchReader | null = null;
@@ -147,15 +148,4 @@ export function engineError(e: unknown): ZedError {
     return new FormatError(`parquet: ${e.message.replace(/^Parquet error: /, '')}`, { cause: e });
   }
   return readerError('parquet', e);
-}
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

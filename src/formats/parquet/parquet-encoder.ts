@@ -13,6 +13,7 @@ import { ArrowBatchBuilder, IpcStreamWriter } from '../arrow/index.js';
 import { RowGroupJoiner } from './row-group-joiner.js';
 import { checkParquetSchema } from './support.js';
 import { ensureParquetWasm } from './wasm.js';
+import { concatBytes } from '../../util/concat.js';
 
 export const ROW_GROUP_ROWS = 131_072;
 
@@ -123,16 +124,8 @@ function dictionaryColumns(schema: Schema): string[] {
     .map((f) => f.name);
 }
 
+/** The parts as one array: the part itself when only one holds bytes. */
 function join(parts: Uint8Array[]): Uint8Array {
   const live = parts.filter((p) => p.length > 0);
-  if (live.length === 1) return live[0]!;
-  let n = 0;
-  for (const p of live) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of live) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return live.length === 1 ? live[0]! : concatBytes(live);
 }

@@ -33,7 +33,7 @@ export class ColumnCursor {
   starts: Int32Array = new Int32Array(0);
   sizes: Int32Array = new Int32Array(0);
   private pos: Int32Array = new Int32Array(0);
-  private readonly coded: Coded | null;
+  private coded: Coded | null;
 
   constructor(
     private readonly reader: ColumnReader,
@@ -42,6 +42,11 @@ export class ColumnCursor {
   ) {
     this.coded = reader.coded?.() ?? null;
     this.cardinality = this.coded === null ? -1 : this.coded.cardinality;
+  }
+
+  /** Back to the first row, after the reader was loaded again. */
+  reset(): void {
+    this.coded = this.reader.coded?.() ?? null;
   }
 
   get type(): Type {
@@ -94,6 +99,18 @@ export class VngColumns {
     readonly missing: readonly boolean[],
   ) {}
 
+  /** Loads the fetched segments into the readers and (re)starts the cursors at the first row. */
+  load(): void {
+    try {
+      for (const r of this.readers) r.load();
+    } catch (e) {
+      throw asFormatError(e, 'VNG');
+    }
+    if (this.cursors.length === 0) this.readers.forEach((r, i) => this.cursors.push(new ColumnCursor(r, this.missing[i] === true)));
+    else for (const c of this.cursors) c.reset();
+    this.row = 0;
+  }
+
   /** Reads up to `max` more rows into the cursors; returns how many (0 at the end). */
   next(max: number): number {
     const n = Math.min(max, this.length - this.row);
@@ -124,12 +141,12 @@ export class VngColumnSet {
   async fetch(): Promise<void> {
     try {
       await this.set.fetch(this.obj.source, 0);
-      for (const m of this.members) for (const r of m.readers) r.load();
     } catch (e) {
       throw asFormatError(e, 'VNG');
     }
-    for (const m of this.members) m.readers.forEach((r, i) => m.cursors.push(new ColumnCursor(r, m.missing[i] === true)));
+    for (const m of this.members) m.load();
   }
+
 }
 
 /**

@@ -1,23 +1,23 @@
 // Grouped aggregation over columns instead of values: the keys and the
 // arguments of `count()`, `sum`, `min` and `max` by field come as columns of
 // a batch of rows (codes or zcode elements, see ColumnBatch), and the state
-// of each group is a slot in typed arrays. One instance covers one source of
-// rows (a data object); at its end `emit` hands each group's keys and
-// partial results to a GroupTable, which combines them with everything else
-// (its consumePartials), so the output is what summarize makes of the
-// values (groups may come out in another order; float sums may round
+// of each group is a slot in typed arrays. One instance takes the columns
+// of any number of sources (data objects, and the values of each type in
+// them, see begin). At the end `emit` hands each group's keys and partial
+// results to a GroupTable, which combines them with everything else (its
+// consumePartials), or, when nothing else fed the summarize, `finals` gives
+// each group's results. Either way the output is what summarize makes of
+// the values (groups may come out in another order; float sums may round
 // differently, as with any other order of the values).
 //
 // Columns whose types this does not take (see accepts: error keys,
 // non-numeric arguments) must be read as values by the caller instead.
 
+import { InternalError } from '../../errors/index.js';
 import {
   ID,
   NullValue,
-  TypeDuration,
   TypeFloat64,
-  TypeInt64,
-  TypeTime,
   TypeUint64,
   Value,
   decodeFloat,
@@ -27,9 +27,11 @@ import {
   encodeUint,
   newFloat64,
   newUint64,
+  readElement,
   underlying,
   type Type,
 } from '../../zed/index.js';
+import { runningType } from './math.js';
 import { normInt, type Int } from './numeric.js';
 
 /** One column of a batch of rows. */
@@ -49,9 +51,6 @@ export interface ColumnBatch {
 
 export type ColumnAggKind = 'count' | 'sum' | 'min' | 'max';
 
-/** Thrown by begin for columns that accepts() refuses. */
-export class ColumnsDeclined extends Error {}
-
 const SAFE = Number.MAX_SAFE_INTEGER;
 const PAIR = 2 ** 26;
 
@@ -63,13 +62,19 @@ const enum Num {
 
 /** How an argument column's bodies read as numbers, and the running type they give (math.ts). */
 function numericOf(t: Type): { num: Num; result: Type } | null {
-  const id = underlying(t).id;
-  if (id <= ID.uint64) return { num: Num.Uint, result: TypeUint64 };
-  if (id >= ID.int8 && id <= ID.int64) return { num: Num.Int, result: TypeInt64 };
-  if (id === ID.duration) return { num: Num.Int, result: TypeDuration };
-  if (id === ID.time) return { num: Num.Int, result: TypeTime };
-  if (id === ID.float32 || id === ID.float64) return { num: Num.Float, result: TypeFloat64 };
-  return null;
+  const result = runningType(t);
+  if (result === null) return null;
+  return { num: result === TypeFloat64 ? Num.Float : result === TypeUint64 ? Num.Uint : Num.Int, result };
+}
+
+/** The hash of a value of type id `tid` whose zcode element is b[s:e]. */
+function hashElement(tid: number, b: Uint8Array, s: number, e: number): number {
+  let h = 0x811c9dc5 ^ tid;
+  for (let k = s; k < e; k++) h = Math.imul(h ^ b[k]!, 0x01000193);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return h | 0;
 }
 
 /**
@@ -108,13 +113,7 @@ class ElementIds {
     // Hashes first, then probes: the probes' memory reads do not wait on hashing.
     for (let i = 0; i < n; i++) {
       const s = st[i]!;
-      const e = s + sz[i]!;
-      let h = 0x811c9dc5 ^ tid;
-      for (let k = s; k < e; k++) h = Math.imul(h ^ b[k]!, 0x01000193);
-      h ^= h >>> 15;
-      h = Math.imul(h, 0x2c1b3c6d);
-      h ^= h >>> 12;
-      ids[i] = h | 0;
+      ids[i] = hashElement(tid, b, s, s + sz[i]!);
     }
     for (let i = 0; i < n; i++) {
       const s = st[i]!;
@@ -124,12 +123,7 @@ class ElementIds {
 
   /** The id of the value of type `t` whose element is b[s:e]. */
   id(t: Type, b: Uint8Array, s: number, e: number): number {
-    let h = 0x811c9dc5 ^ t.id;
-    for (let k = s; k < e; k++) h = Math.imul(h ^ b[k]!, 0x01000193);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
-    h ^= h >>> 12;
-    return this.find(t, b, s, e, h | 0);
+    return this.find(t, b, s, e, hashElement(t.id, b, s, e));
   }
 
   private find(t: Type, b: Uint8Array, s: number, e: number, h: number): number {
@@ -216,8 +210,6 @@ class AggState {
   private codeVals = new Float64Array(0);
   /** Per code: 0 a number in codeVals, 1 a null, 2 too wide (decoded each time). */
   private codeKind = new Uint8Array(0);
-  private readonly view = new DataView(new ArrayBuffer(8));
-  private readonly view8 = new Uint8Array(this.view.buffer);
   private readonly init: number;
 
   constructor(
@@ -242,21 +234,10 @@ class AggState {
     this.has = has;
   }
 
-  /** The number a body b[s:e] holds, or NaN-free undefined when it needs an Int. */
+  /** The number a body b[s:e] holds, or undefined for an integer that needs an Int. */
   private number(b: Uint8Array, s: number, e: number): number | undefined {
+    if (this.num === Num.Float) return decodeFloat(b, s, e);
     const n = e - s;
-    if (this.num === Num.Float) {
-      const v8 = this.view8;
-      if (n === 8) {
-        for (let k = 0; k < 8; k++) v8[k] = b[s + k]!;
-        return this.view.getFloat64(0, true);
-      }
-      if (n === 4) {
-        for (let k = 0; k < 4; k++) v8[k] = b[s + k]!;
-        return this.view.getFloat32(0, true);
-      }
-      return decodeFloat(b.subarray(s, e));
-    }
     if (n > 6) return undefined;
     let u = 0;
     for (let k = n - 1; k >= 0; k--) u = u * 256 + b[s + k]!;
@@ -410,7 +391,7 @@ class AggColumn {
     let st = this.byType.get(t);
     if (st === undefined) {
       const k = numericOf(t);
-      if (k === null) throw new ColumnsDeclined('not numeric');
+      if (k === null) throw new InternalError('column aggregation: a non-numeric argument column got past accepts()');
       st = new AggState(this.kind, t, k.num, k.result, this.cap);
       this.byType.set(t, st);
       this.states.push(st);
@@ -426,9 +407,6 @@ export function isFloatColumn(col: ColumnBatch): boolean {
   return !col.missing && numericOf(col.type)?.num === Num.Float;
 }
 
-const nanView = new DataView(new ArrayBuffer(8));
-const nanBytes = new Uint8Array(nanView.buffer);
-
 /**
  * Whether any of the next `n` rows of a float column is NaN. min and max
  * are then order-dependent (a NaN wins over the running value, and the next
@@ -439,11 +417,7 @@ export function hasNaN(col: ColumnBatch, n: number): boolean {
   if (col.missing || k === null || k.num !== Num.Float) return false;
   const check = (b: Uint8Array, s: number, e: number): boolean => {
     const body = bodyStart(b, s);
-    if (body < 0) return false;
-    const len = e - body;
-    if (len !== 8 && len !== 4) return false;
-    for (let i = 0; i < len; i++) nanBytes[i] = b[body + i]!;
-    return Number.isNaN(len === 8 ? nanView.getFloat64(0, true) : nanView.getFloat32(0, true));
+    return body >= 0 && Number.isNaN(decodeFloat(b, body, e));
   };
   if (col.cardinality >= 0) {
     for (let c = 0; c < col.cardinality; c++) {
@@ -458,13 +432,11 @@ export function hasNaN(col: ColumnBatch, n: number): boolean {
 
 /** Start of the body of the element at b[s] (past its tag), or -1 for a null. */
 function bodyStart(b: Uint8Array, s: number): number {
-  const t = b[s]!;
-  if (t === 0) return -1;
-  if (t < 0x80) return s + 1;
-  let p = s;
-  while (b[p]! >= 0x80) p++;
-  return p + 1;
+  readElement(b, s, b.length, el);
+  return el.start;
 }
+
+const el = { start: 0, end: 0 };
 
 export class ColumnGroups {
   private readonly nkeys: number;

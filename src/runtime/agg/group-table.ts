@@ -258,11 +258,23 @@ export class GroupTable {
   }
 
   /**
-   * The output record of a group given its keys and final aggregate values
-   * (as the aggregates' result() would make them), for groups aggregated
-   * outside the table.
+   * The output records, in batches, of groups aggregated outside the table:
+   * each with its keys and final aggregate values (as the aggregates'
+   * result() would make them).
    */
-  finalRecord(keys: readonly Value[], results: readonly Value[]): Value {
+  *finalResults(groups: Iterable<readonly [readonly Value[], readonly Value[]]>): Generator<Value[]> {
+    let out: Value[] = [];
+    for (const [keys, results] of groups) {
+      out.push(this.finalRecord(keys, results));
+      if (out.length >= this.batchSize) {
+        yield out;
+        out = [];
+      }
+    }
+    if (out.length > 0) yield out;
+  }
+
+  private finalRecord(keys: readonly Value[], results: readonly Value[]): Value {
     const { b, shape, nkeys } = this;
     const types = this.typeScratch;
     b.reset();

@@ -21,6 +21,7 @@ import {
   newFloat64,
   underlying,
   type PrimitiveType,
+  type Type,
 } from '../../zed/index.js';
 import { FIXED_AGG_BYTES, type AggregateDef, type Aggregator } from './aggregator.js';
 import { intToFloat, normInt, promote, readIntBody, readUintBody, toFloat, toInt, toUint, uintToInt, type Int } from './numeric.js';
@@ -44,6 +45,15 @@ function kindOf(id: number): Kind {
   if (id === 12) return Kind.Duration;
   if (id === 13) return Kind.Time;
   return Kind.None;
+}
+
+/**
+ * The type of the running value that arguments of type `t` give sum, min
+ * and max (int64, uint64, float64, duration or time); null when they are
+ * not numbers.
+ */
+export function runningType(t: Type): PrimitiveType | null {
+  return kindType[kindOf(underlying(t).id)]!;
 }
 
 interface MathOp {

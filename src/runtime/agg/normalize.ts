@@ -2,20 +2,11 @@
 // complex.go): elements sorted by their zcode bytes, tag included, with
 // duplicates dropped. A map is ordered and deduplicated by its keys.
 
+import { concatBytes } from '../../util/concat.js';
 import { compareBytes } from '../../util/utf8.js';
 import { readElement } from '../../zed/index.js';
 
 const el = { start: 0, end: 0 };
-
-function concat(parts: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && compareBytes(a, b) === 0;
@@ -40,7 +31,7 @@ export function normalizeSet(body: Uint8Array): Uint8Array {
       total += e.length;
     }
   }
-  return concat(out, total);
+  return concatBytes(out, total);
 }
 
 /** Sorts a map body's entries by their keys' tag-and-body bytes and drops duplicate keys. */
@@ -66,5 +57,5 @@ export function normalizeMap(body: Uint8Array): Uint8Array {
     out.push(entries[i]!);
     total += entries[i]!.length;
   }
-  return concat(out, total);
+  return concatBytes(out, total);
 }

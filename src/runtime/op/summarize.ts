@@ -89,17 +89,7 @@ export function summarizeWithPartials(ctx: OpContext, opts: SummarizeOptions, fe
   return (async function* () {
     yield* run(ctx, feed(sink), table, opts);
     const groups = finals as Iterable<readonly [readonly Value[], readonly Value[]]> | null;
-    if (groups === null) return;
-    let out: Value[] = [];
-    for (const [keys, results] of groups) {
-      out.push(table.finalRecord(keys, results));
-      if (out.length >= 100) {
-        checkAbort(ctx);
-        yield out;
-        out = [];
-      }
-    }
-    if (out.length > 0) yield out;
+    if (groups !== null) yield* table.finalResults(groups);
   })();
 }
 

@@ -38,8 +38,8 @@ function commitOpts(msg: CommitMessage, withMeta: boolean): CommitOptions {
 async function expandCommits(lake: Lake, pool: string, ids: readonly KsuidHex[]): Promise<KsuidHex[]> {
   const out: KsuidHex[] = [];
   for (const id of ids) {
-    const [commit] = await lake.history(pool, `0x${id}`).catch(() => []);
-    if (commit === undefined || commit.id !== id) {
+    const commit = await lake.getCommit(pool, id);
+    if (commit === null) {
       out.push(id);
       continue;
     }
