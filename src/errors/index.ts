@@ -9,6 +9,8 @@ export type ErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'unsupported'
+  | 'too-large'
+  | 'unavailable'
   | 'internal';
 
 export class ZedError extends Error {
@@ -50,6 +52,20 @@ export class UnsupportedError extends ZedError {
   }
 }
 
+/** A request or a query past one of the service's limits (body size, memory). */
+export class TooLargeError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('too-large', message, options);
+  }
+}
+
+/** Something the request needs is not available now (a limit of the runtime, a store that does not answer). */
+export class UnavailableError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unavailable', message, options);
+  }
+}
+
 export class InternalError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('internal', message, options);
@@ -79,5 +95,49 @@ export class FormatError extends ZedError {
   constructor(message: string, options?: { cause?: unknown; reason?: string }) {
     super('invalid', message, options);
     this.reason = options?.reason ?? message;
+  }
+}
+
+// The errors of a query stopped by one of its limits, or by its client.
+/** Go's time.Duration text of whole milliseconds: 5m0s, 1.5s, 250ms. */
+export function durationText(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  let s = ms / 1000;
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  const sec = `${Number(s.toFixed(3))}s`;
+  if (h > 0) return `${h}h${m}m${sec}`;
+  if (m > 0) return `${m}m${sec}`;
+  return sec;
+}
+
+/** Bytes as a short text: 1GiB, 512MiB, 1000B. */
+export function bytesText(n: number): string {
+  for (const [unit, size] of [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) {
+    if (n >= size && n % size === 0) return `${n / size}${unit}`;
+  }
+  return `${n}B`;
+}
+
+/** The client went away (Go's context.Canceled). */
+export class QueryCanceledError extends InvalidError {
+  constructor() {
+    super('context canceled');
+  }
+}
+
+/** The query ran past its time limit (-query.timeout). */
+export class QueryTimeoutError extends UnavailableError {
+  constructor(readonly limitMs: number) {
+    super(`query exceeded its time limit of ${durationText(limitMs)}`);
+  }
+}
+
+/** The query's operators held more than its memory limit (-query.memory). */
+export class QueryMemoryError extends TooLargeError {
+  constructor(readonly limit: number, what?: string) {
+    super(`query exceeded its memory limit of ${bytesText(limit)}${what === undefined ? '' : ` (${what})`}`);
   }
 }

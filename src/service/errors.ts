@@ -22,6 +22,9 @@ const KINDS: Record<ErrorKind, KindEntry> = {
   forbidden: { text: 'forbidden', status: 403 },
   // Something the request asks for that zlake cannot do: the request is at fault.
   unsupported: { text: 'invalid operation', status: 400 },
+  // zlake's limits: Zed has no such kinds, so the text is Zed's nearest.
+  'too-large': { text: 'invalid operation', status: 413 },
+  unavailable: { text: 'other error', status: 503 },
   internal: { text: 'other error', status: 500 },
 };
 
