@@ -26,6 +26,8 @@ export interface CompileOptions {
   readonly sources?: SourceResolver;
   readonly memoryLimit?: number;
   readonly spillStore?: OpContext['spillStore'];
+  /** Aborting it stops the running pipeline at its operators' next check. */
+  readonly signal?: AbortSignal;
   readonly warn?: (msg: string) => void;
   /** Pool keys, when the caller knows them: the optimizer then plans key spans for pool scans. */
   readonly poolKey?: PoolKeyLookup;
@@ -149,6 +151,7 @@ export function buildPlan(plan: dag.Seq, opts: CompileOptions, known?: PlanConte
     warn: opts.warn ?? (() => {}),
     ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
     ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
+    ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
   };
   let input: AsyncIterable<Batch> | null = null;
   const gate: Stream = {

@@ -26,6 +26,8 @@ export interface RunQueryOptions {
   /** Unix nanoseconds (for QueryStats). */
   readonly now?: () => bigint;
   readonly warn?: (msg: string) => void;
+  /** Called after each batch a source reads; a promise it returns is awaited first (see QueryJobOptions.pace). */
+  readonly pace?: () => Promise<void> | undefined;
 }
 
 export interface PreparedQuery {
@@ -48,11 +50,24 @@ function locOf(e: unknown): ast.Loc | null | undefined {
   return undefined;
 }
 
-async function* metered(stream: AsyncIterable<Batch>, meter: QueryMeter, signal: AbortSignal | undefined): AsyncGenerator<Batch> {
+/** How a source's batches are watched: metered, stopped by the signal, paced. */
+interface Watch {
+  readonly meter: QueryMeter;
+  readonly signal: AbortSignal | undefined;
+  readonly pace: (() => Promise<void> | undefined) | undefined;
+}
+
+async function* metered(stream: AsyncIterable<Batch>, w: Watch): AsyncGenerator<Batch> {
+  const { meter, signal, pace } = w;
   if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
   for await (const batch of stream) {
     if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
     meter.observe(batch);
+    const wait = pace?.();
+    if (wait !== undefined) {
+      await wait;
+      if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
+    }
     yield batch;
   }
 }
@@ -67,13 +82,13 @@ function sourceKey(src: ast.Pool): string {
  * the plan gives it (HEAD made the head, a pattern its pools) through the
  * lake's own Source, metered and stopped by the signal.
  */
-function plannedSources(inner: SourceResolver, plan: () => SourcePlan, meter: QueryMeter, signal: AbortSignal | undefined): SourceResolver {
+function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch): SourceResolver {
   const targets = (src: ast.Pool): readonly ast.Pool[] => plan().pools.get(sourceKey(src)) ?? [src];
   const resolver: SourceResolver = {
     open(src, env, pushdown) {
-      if (src.kind !== 'Pool') return metered(inner.open(src, env, pushdown), meter, signal);
+      if (src.kind !== 'Pool') return metered(inner.open(src, env, pushdown), w);
       return (async function* () {
-        for (const t of targets(src)) yield* metered(inner.open(t, env, pushdown), meter, signal);
+        for (const t of targets(src)) yield* metered(inner.open(t, env, pushdown), w);
       })();
     },
   };
@@ -100,7 +115,7 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, meter: Qu
         (async function* () {
           for (const t of targets(src)) {
             const feed = aggregate.call(inner, t, env, plan);
-            yield* metered(feed === null ? inner.open(t, env) : feed(sink), meter, signal);
+            yield* metered(feed === null ? inner.open(t, env) : feed(sink), w);
           }
         })();
     };
@@ -116,20 +131,21 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
   const now = opts.now ?? clockNow;
   const meter = new QueryMeter(now(), now);
   let plan: SourcePlan | null = null;
+  const watch: Watch = { meter, signal: opts.signal, pace: opts.pace };
   const sources = plannedSources(
     lakeSources(lake, zctx, undefined, meter.scan),
     () => {
       if (plan === null) throw new Error('query run before its sources were planned');
       return plan;
     },
-    meter,
-    opts.signal,
+    watch,
   );
   let compiled: CompiledQuery;
   try {
     compiled = compile(text, {
       zctx,
       sources,
+      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
       ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
       ...(opts.warn !== undefined ? { warn: opts.warn } : {}),
@@ -161,7 +177,7 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
       if (e instanceof ZedError) throw new CompilationError(e.message, [], false, { cause: e });
       throw e;
     }
-    input = metered(lake.scan(`0x${pool.id}`, branch === '' ? 'main' : branch, { ctx: zctx, stats: meter.scan }), meter, opts.signal);
+    input = metered(lake.scan(`0x${pool.id}`, branch === '' ? 'main' : branch, { ctx: zctx, stats: meter.scan }), watch);
     infos = [{ kind: 'Pool', name: pool.name, id: pool.id, inferred: true }];
   }
   return {

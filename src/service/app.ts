@@ -5,11 +5,11 @@
 // with `//`, `/./` or `/../` a 301 to the cleaned path, as Go's mux does.
 
 import { Hono, type MiddlewareHandler } from 'hono';
-import { clockNow } from '../exec/index.js';
+import { clockNow, inProcessExecutor, yieldingPace } from '../exec/index.js';
 import { formatByName } from '../formats/index.js';
 import { InvalidError } from '../errors/index.js';
 import type { ServiceEnv } from './context.js';
-import { DEFAULT_BODY_LIMIT, DEFAULT_QUERY_STATUS_TTL_MS, type ServiceDeps } from './deps.js';
+import { DEFAULT_BODY_LIMIT, DEFAULT_QUERY_MEMORY_LIMIT, DEFAULT_QUERY_STATUS_TTL_MS, type ServiceDeps } from './deps.js';
 import { errorBody, errorResponse } from './errors.js';
 import { EventHub } from './event-hub.js';
 import type { Handler, Method, RouteKit, RouteOptions, Settings } from './kit.js';
@@ -141,8 +141,18 @@ export function createApp(deps: ServiceDeps): ZedService {
   const auth = authenticate(deps.auth);
   const anonymous = authenticate(undefined);
 
+  const queries =
+    deps.queries ??
+    inProcessExecutor(deps.lake, {
+      now,
+      memoryLimit: deps.queryMemoryLimit ?? DEFAULT_QUERY_MEMORY_LIMIT,
+      pace: yieldingPace(),
+      ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
+      ...(deps.queryTimeoutMs !== undefined ? { timeoutMs: deps.queryTimeoutMs } : {}),
+    });
   const kit: RouteKit = {
     lake: deps.lake,
+    queries,
     settings,
     statuses,
     hub,
@@ -183,7 +193,10 @@ export function createApp(deps: ServiceDeps): ZedService {
 
   return {
     events: hub,
-    close: () => statuses.close(),
+    close: () => {
+      statuses.close();
+      void queries.close?.();
+    },
     async fetch(req: Request, target?: string, body?: AsyncIterable<Uint8Array>): Promise<Response> {
       const { path, rest } = target !== undefined && target.startsWith('/') ? rawPath(`http://x${target}`) : rawPath(req.url);
       const clean = cleanPath(path);

@@ -1,6 +1,7 @@
 // What the service is built from (createApp's argument) and the settings it
 // runs with. Everything arrives as an argument: no globals, no environment.
 
+import type { QueryExecutor } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { ApiRevision } from './revision.js';
@@ -39,6 +40,15 @@ export interface ServiceDeps {
   /** Where sort, fuse and summarize spill (default: memory). */
   readonly spillStore?: SpillStore;
   readonly auth?: Authenticator;
+  /**
+   * Runs POST /query's queries (default: in the request's thread, yielding
+   * between batches). A runtime with threads runs them in workers instead.
+   */
+  readonly queries?: QueryExecutor;
+  /** Bytes one query's operators may hold (-query.memory, default 1 GiB). */
+  readonly queryMemoryLimit?: number;
+  /** Wall time one query may run, in ms (-query.timeout; default none). */
+  readonly queryTimeoutMs?: number;
   /** Body of GET / instead of the built-in page (Zed's -rootcontentfile). */
   readonly rootContent?: string;
   /** Unix nanoseconds (for QueryStats); default the platform clock. */
@@ -49,3 +59,4 @@ export interface ServiceDeps {
 
 export const DEFAULT_BODY_LIMIT = 16 << 20;
 export const DEFAULT_QUERY_STATUS_TTL_MS = 10_000;
+export const DEFAULT_QUERY_MEMORY_LIMIT = 1 << 30;

@@ -1,6 +1,7 @@
 // What route modules get to register themselves: the service's parts and one
 // helper that mounts a handler behind the API middleware chain.
 
+import type { QueryExecutor } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { Ctx } from './context.js';
@@ -35,6 +36,8 @@ export interface Settings {
 
 export interface RouteKit {
   readonly lake: Lake;
+  /** Runs POST /query's queries. */
+  readonly queries: QueryExecutor;
   readonly settings: Settings;
   readonly statuses: QueryStatusRegistry;
   readonly hub: EventHub;

@@ -4,8 +4,7 @@
 // ahead of the client), a client that goes away stops the query, and errors
 // after the start go in-band (QueryError with ctrl) and to /query/status.
 
-import { prepareQuery, QueryWriter, INDEX_METAS, LATEST_METAS, type PreparedQuery, type QueryHead } from '../../exec/index.js';
-import type { Chunk } from '../../formats/index.js';
+import { INDEX_METAS, LATEST_METAS, type QueryHead } from '../../exec/index.js';
 import { readBody, decodeRequest, type RequestRecord } from '../body.js';
 import type { Ctx } from '../context.js';
 import type { RouteKit } from '../kit.js';
@@ -13,12 +12,9 @@ import { formatToMediaType } from '../media.js';
 import { boolQuery, pathParam } from '../params.js';
 import { respondValue } from '../respond.js';
 import { Wire } from '../wire.js';
-import { InvalidError } from '../../errors/index.js';
+import { InvalidError, QueryCanceledError } from '../../errors/index.js';
 import type { QueryStatusHandle } from '../query-status.js';
 import type { Capabilities } from '../revision.js';
-
-const STATS_INTERVAL_MS = 1000;
-const encoder = new TextEncoder();
 
 export interface QueryRequest {
   readonly query: string;
@@ -38,83 +34,6 @@ export function metasOf(caps: Capabilities) {
   return caps.indexRoutes ? INDEX_METAS : LATEST_METAS;
 }
 
-/** Resolves on each tick of a clock, for periodic QueryStats. */
-class Ticker {
-  #resolve: (() => void) | null = null;
-  #promise: Promise<'tick'>;
-  readonly #timer: ReturnType<typeof setInterval>;
-
-  constructor(ms: number) {
-    this.#promise = this.#arm();
-    this.#timer = setInterval(() => {
-      const r = this.#resolve;
-      this.#promise = this.#arm();
-      r?.();
-    }, ms);
-  }
-
-  #arm(): Promise<'tick'> {
-    return new Promise<'tick'>((resolve) => {
-      this.#resolve = () => resolve('tick');
-    });
-  }
-
-  get next(): Promise<'tick'> {
-    return this.#promise;
-  }
-
-  stop(): void {
-    clearInterval(this.#timer);
-  }
-}
-
-/** The response body's chunks: data, control messages, the writer's end. */
-async function* produce(q: PreparedQuery, writer: QueryWriter, ctrl: boolean, status: QueryStatusHandle, signal: AbortSignal): AsyncGenerator<Chunk> {
-  const it = q.runChannels()[Symbol.asyncIterator]();
-  const ticker = ctrl ? new Ticker(STATS_INTERVAL_MS) : null;
-  let failed = false;
-  try {
-    let pending = it.next();
-    for (;;) {
-      pending.catch(() => {});
-      const r = ticker === null ? await pending : await Promise.race([pending, ticker.next]);
-      if (r === 'tick') {
-        yield* writer.stats(q.meter.stats());
-        continue;
-      }
-      if (r.done === true) break;
-      pending = it.next();
-      const { channel, batch } = r.value;
-      if (batch === null) yield* writer.channelEnd(channel);
-      else if (batch.length > 0) yield* writer.batch(batch, channel);
-    }
-    yield* writer.stats(q.meter.stats());
-  } catch (e) {
-    failed = true;
-    const message = signal.aborted ? 'context canceled' : e instanceof Error ? e.message : String(e);
-    status.fail(message);
-    if (signal.aborted) return;
-    yield* writer.error(message);
-  } finally {
-    ticker?.stop();
-    status.end();
-    if (failed || signal.aborted) void it.return?.(undefined)?.catch(() => {});
-  }
-  let tail: Chunk;
-  try {
-    tail = writer.end();
-  } catch (e) {
-    // An encoder that failed mid-stream may fail again at its end: the body just stops.
-    if (!failed) status.fail(e instanceof Error ? e.message : String(e));
-    return;
-  }
-  yield tail;
-}
-
-function bytesOf(c: Chunk): Uint8Array {
-  return typeof c === 'string' ? encoder.encode(c) : c;
-}
-
 /**
  * The bytes written before the first pull: a small answer goes out whole,
  * with a Content-Length, in one write; a larger one streams after them.
@@ -122,7 +41,7 @@ function bytesOf(c: Chunk): Uint8Array {
 const PREFIX_BYTES = 64 * 1024;
 
 /** A pull-driven body over `chunks` after `head`; cancelling it (the client left) aborts the query. */
-function bodyStream(head: Uint8Array[], chunks: AsyncGenerator<Chunk>, abort: AbortController): ReadableStream<Uint8Array> {
+function bodyStream(head: Uint8Array[], chunks: AsyncGenerator<Uint8Array>, abort: AbortController): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -137,15 +56,14 @@ function bodyStream(head: Uint8Array[], chunks: AsyncGenerator<Chunk>, abort: Ab
             controller.close();
             return;
           }
-          const b = bytesOf(r.value);
-          if (b.length > 0) {
-            controller.enqueue(b);
+          if (r.value.length > 0) {
+            controller.enqueue(r.value);
             return;
           }
         }
       },
       cancel() {
-        abort.abort(new Error('context canceled'));
+        abort.abort(new QueryCanceledError());
         // Not awaited: a pipeline mid-read stops at its next batch.
         void chunks.return(undefined).catch(() => {});
       },
@@ -155,7 +73,7 @@ function bodyStream(head: Uint8Array[], chunks: AsyncGenerator<Chunk>, abort: Ab
 }
 
 /** The response: whole when the query ends within the first PREFIX_BYTES, else streamed. */
-async function queryResponse(chunks: AsyncGenerator<Chunk>, abort: AbortController, contentType: string): Promise<Response> {
+async function queryResponse(chunks: AsyncGenerator<Uint8Array>, abort: AbortController, contentType: string): Promise<Response> {
   const head: Uint8Array[] = [];
   let size = 0;
   while (size < PREFIX_BYTES) {
@@ -169,7 +87,7 @@ async function queryResponse(chunks: AsyncGenerator<Chunk>, abort: AbortControll
       }
       return new Response(body, { status: 200, headers: { 'Content-Type': contentType } });
     }
-    const b = bytesOf(r.value);
+    const b = r.value;
     if (b.length > 0) {
       head.push(b);
       size += b.length;
@@ -179,7 +97,7 @@ async function queryResponse(chunks: AsyncGenerator<Chunk>, abort: AbortControll
 }
 
 export function queryRoutes(kit: RouteKit): void {
-  const { lake, settings } = kit;
+  const { settings } = kit;
 
   const handleQuery = async (c: Ctx): Promise<Response> => {
     const caps = c.get('caps');
@@ -188,19 +106,31 @@ export function queryRoutes(kit: RouteKit): void {
     const ctrl = caps.ctrlParam ? boolQuery(c, 'ctrl') : true;
     const abort = new AbortController();
     const clientSignal = c.req.raw.signal;
-    const onClientAbort = () => abort.abort(new Error('context canceled'));
+    const onClientAbort = () => abort.abort(new QueryCanceledError());
     clientSignal.addEventListener('abort', onClientAbort, { once: true });
-    const q = await prepareQuery(lake, req.query, {
-      head: req.head,
-      signal: abort.signal,
-      metas: metasOf(caps),
-      now: settings.now,
-      ...(settings.spillStore !== undefined ? { spillStore: settings.spillStore } : {}),
-    });
     const format = c.get('format');
-    const writer = new QueryWriter({ format, ctrl, channel: caps.channel, channelIds: new Map(q.compiled.pipeline.channels.map((c, i) => [c, i])) });
-    const status = kit.statuses.start(c.get('requestId'));
-    const chunks = produce(q, writer, ctrl, status, abort.signal);
+    // The status entry exists once the query has compiled (errors come only after that).
+    let status: QueryStatusHandle | null = null;
+    let body: AsyncGenerator<Uint8Array>;
+    try {
+      body = await kit.queries.start(
+        { query: req.query, head: req.head, format, ctrl, channel: caps.channel, indexMetas: caps.indexRoutes },
+        { signal: abort.signal, onError: (message) => status?.fail(message) },
+      );
+    } catch (e) {
+      clientSignal.removeEventListener('abort', onClientAbort);
+      throw e;
+    }
+    status = kit.statuses.start(c.get('requestId'));
+    const started = status;
+    const chunks = (async function* () {
+      try {
+        yield* body;
+      } finally {
+        clientSignal.removeEventListener('abort', onClientAbort);
+        started.end();
+      }
+    })();
     return queryResponse(chunks, abort, formatToMediaType(format));
   };
 
