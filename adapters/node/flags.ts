@@ -72,3 +72,29 @@ export function usage(specs: readonly FlagSpec[]): string {
 export function csvDelimCheck(value: string): string | null {
   return [...value].length === 1 ? null : 'CSV field delimiter must be exactly one character';
 }
+
+const BYTE_UNITS: Readonly<Record<string, number>> = {
+  '': 1,
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
+};
+
+/** A byte size as Zed's flags take it: `1073741824`, `1GiB`, `512MiB`, `100MB`; null when invalid. */
+export function parseByteSize(s: string): number | null {
+  const m = /^([0-9]+(?:\.[0-9]+)?)\s*([a-zA-Z]*)$/.exec(s.trim());
+  if (m === null) return null;
+  const unit = BYTE_UNITS[m[2]!.toLowerCase()];
+  if (unit === undefined) return null;
+  return Math.round(Number(m[1]) * unit);
+}
+
+export function byteSizeCheck(value: string): string | null {
+  return parseByteSize(value) === null ? 'want a size such as 1GiB, 512MiB or 1000000' : null;
+}

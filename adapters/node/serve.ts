@@ -6,17 +6,17 @@
 
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createApp, Lake, lakeQueryRunner, monotonicClock, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
-import { openLocalLake, type LocalLake } from '../local/lake.js';
+import { createApp, DEFAULT_QUERY_MEMORY_LIMIT, parseDuration, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
+import type { LocalLake } from '../local/lake.js';
 import { DiskSpillStore } from '../local/spill-store.js';
-import { FlagError, parseFlags, usage, type FlagSpec } from './flags.js';
-import { CachedBlobStore } from './blob-cache.js';
-import Database from 'libsql';
-import { cachedMetaStore } from './meta-cache.js';
+import { byteSizeCheck, FlagError, parseByteSize, parseFlags, usage, type FlagSpec } from './flags.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
+import { QueryPool } from './query-pool.js';
+import { openServedLake } from './served-lake.js';
 
 export interface ServerOptions {
   /** Lake folder (created when missing). */
@@ -33,6 +33,17 @@ export interface ServerOptions {
   readonly log?: ServiceDeps['log'];
   /** Cache metadata reads (checked with libSQL's data_version) and small immutable blobs (default true). */
   readonly cache?: boolean;
+  /** Most query workers at once; 0 runs queries on the main thread, yielding between batches (default: see defaultQueryWorkers). */
+  readonly queryWorkers?: number;
+  /** Bytes one query may hold (default 1 GiB). */
+  readonly queryMemory?: number;
+  /** Wall time one query may run, in ms (default none; the CLI's default is 5 minutes). */
+  readonly queryTimeoutMs?: number;
+}
+
+/** Four heavy queries and the small ones beside them, on any machine. */
+export function defaultQueryWorkers(): number {
+  return Math.max(8, cpus().length * 2);
 }
 
 export interface RunningServer {
@@ -65,42 +76,39 @@ export function parseListen(addr: string): { host: string | undefined; port: num
  */
 export const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
 
-/**
- * libSQL's data_version, read on a connection of its own through one
- * prepared statement (a few microseconds, where a statement through the
- * client costs tens). It moves when any other connection commits, the
- * server's own included, so a write made elsewhere is never missed.
- */
-function dataVersion(local: LocalLake): { probe: () => Promise<unknown>; close: () => void } {
-  const db = new Database(join(local.root, 'meta.db'), { readonly: true });
-  const stmt = db.prepare('PRAGMA data_version');
-  // (The row also carries timing metadata that changes on every read: take the number alone.)
-  return { probe: async () => (stmt.get() as { data_version: number }).data_version, close: () => db.close() };
-}
-
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
   useLocalParquetWasm();
-  const local = await openLocalLake(opts.lake);
-  const version = dataVersion(local);
+  const lakeConfig = {
+    dir: opts.lake,
+    ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
+    // A server takes many loads at once: each holds at most this much before it writes an object.
+    loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT,
+  };
+  const served = await openServedLake(lakeConfig);
+  const local = served.local;
+  const lake = served.lake;
   const spill = new DiskSpillStore();
-  // The lake the server serves: the local folder's stores behind read caches.
-  const lake =
-    opts.cache === false
-      ? local.lake
-      : new Lake({
-          blobs: new CachedBlobStore(local.blobs),
-          meta: cachedMetaStore(local.meta.store, version.probe),
-          now: monotonicClock(),
-          queries: lakeQueryRunner(),
-          // A server takes many loads at once: each holds at most this much before it writes an object.
-          loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT,
-        });
+  const memoryLimit = opts.queryMemory ?? DEFAULT_QUERY_MEMORY_LIMIT;
+  const workers = opts.queryWorkers ?? defaultQueryWorkers();
+  const pool =
+    workers > 0
+      ? new QueryPool({
+          lake: lakeConfig,
+          maxWorkers: workers,
+          memoryLimit,
+          ...(opts.queryTimeoutMs !== undefined ? { timeoutMs: opts.queryTimeoutMs } : {}),
+          ...(opts.log !== undefined ? { log: opts.log } : {}),
+        })
+      : undefined;
   let service: ZedService;
   try {
     service = createApp({
       lake,
       spillStore: spill,
+      queryMemoryLimit: memoryLimit,
+      ...(pool !== undefined ? { queries: pool } : {}),
+      ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
       ...(opts.apiVersion !== undefined ? { apiVersion: opts.apiVersion } : {}),
       ...(opts.defaultFormat !== undefined ? { defaultFormat: opts.defaultFormat } : {}),
       ...(opts.corsOrigins !== undefined ? { corsOrigins: opts.corsOrigins } : {}),
@@ -111,8 +119,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       ...(opts.log !== undefined ? { log: opts.log } : {}),
     });
   } catch (e) {
-    version.close();
-    local.close();
+    await pool?.close();
+    served.close();
     throw e;
   }
   const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
@@ -134,14 +142,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (closed) return;
       closed = true;
       service.close();
+      await pool?.close();
       await new Promise<void>((ok) => {
         server.close(() => ok());
         // Event streams never end on their own: cut what is left.
         server.closeAllConnections();
       });
       await spill.close();
-      version.close();
-      local.close();
+      served.close();
     },
   };
 }
@@ -156,7 +164,18 @@ const specs: readonly FlagSpec[] = [
   { kind: 'int', name: 'body.limit', usage: 'largest request body of the JSON/ZSON routes, in bytes', default: 16 << 20 },
   { kind: 'int', name: 'load.limit', usage: 'largest load body in bytes (0 for no limit)', default: 0 },
   { kind: 'string', name: 'log.level', usage: 'logging level: info, warn or error', default: 'info' },
+  { kind: 'int', name: 'query.workers', usage: 'most queries run at once, each in a worker thread (0 runs them on the main thread)', default: defaultQueryWorkers() },
+  { kind: 'string', name: 'query.memory', usage: 'memory one query may hold, in MiB, MB, etc.', default: '1GiB', check: byteSizeCheck },
+  { kind: 'string', name: 'query.timeout', usage: 'time one query may run, e.g. 30s or 5m (0 for no limit)', default: '5m', check: durationCheck },
 ];
+
+function durationCheck(value: string): string | null {
+  return value === '0' || (parseDuration(value) ?? -1n) >= 0n ? null : 'want a duration such as 30s or 5m';
+}
+
+function durationMs(value: string): number {
+  return value === '0' ? 0 : Number((parseDuration(value) ?? 0n) / 1_000_000n);
+}
 
 export const serveUsage = `usage: zlake serve [options]
 
@@ -198,6 +217,9 @@ export async function runServe(argv: readonly string[]): Promise<number> {
       corsOrigins: flags.get('cors.origin') as string[],
       bodyLimit: flags.get('body.limit') as number,
       ...(loadLimit > 0 ? { loadLimit } : {}),
+      queryWorkers: flags.get('query.workers') as number,
+      queryMemory: parseByteSize(flags.get('query.memory') as string)!,
+      ...(durationMs(flags.get('query.timeout') as string) > 0 ? { queryTimeoutMs: durationMs(flags.get('query.timeout') as string) } : {}),
       ...(rootFile !== undefined ? { rootContent: readFileSync(rootFile, 'utf8') } : {}),
       log,
     });

@@ -1,0 +1,51 @@
+// The messages between `zlake serve`'s main thread and its query workers.
+// A query gets a MessageChannel of its own; the worker sends its response
+// bytes a window at a time (the main thread acks what the client took), so
+// a slow client holds the worker, not the memory of either thread.
+
+import type { MessagePort } from 'node:worker_threads';
+import type { PlainError, QueryJobSpec } from '../../src/index.js';
+import type { ServedLakeConfig } from './served-lake.js';
+
+/** Chunks a worker may send before the main thread acks them. */
+export const CHUNK_WINDOW = 16;
+
+/** Values of a query's shared stop flag (an Int32Array of one element). */
+export const RUNNING = 0;
+export const CANCELED = 1;
+export const TIMED_OUT = 2;
+
+export interface WorkerSetup {
+  readonly lake: ServedLakeConfig;
+  /** Folder for this worker's spill files (the pool removes it with the worker). */
+  readonly spillDir: string;
+  /** Bytes one query's operators may hold. */
+  readonly memoryLimit: number;
+  /** The query time limit in ms, for the error text (the main thread keeps the time). */
+  readonly timeoutMs?: number;
+  readonly statsIntervalMs?: number;
+}
+
+/** Worker to main, on the worker's own port. */
+export type WorkerMessage = { readonly t: 'ready' } | { readonly t: 'fatal'; readonly message: string };
+
+/** Main to worker: start a query, answering on `port`. */
+export interface QueryStart {
+  readonly t: 'query';
+  readonly spec: QueryJobSpec;
+  readonly port: MessagePort;
+  /** SharedArrayBuffer of the stop flag: the worker reads it between batches. */
+  readonly flag: SharedArrayBuffer;
+}
+
+/** Worker to main, on the query's port. */
+export type JobMessage =
+  | { readonly t: 'started' }
+  | { readonly t: 'failed'; readonly error: PlainError }
+  | { readonly t: 'data'; readonly bytes: Uint8Array }
+  | { readonly t: 'error'; readonly message: string }
+  /** The job is over; `memory` is what the worker holds now (heap plus buffers). */
+  | { readonly t: 'end'; readonly memory: number };
+
+/** Main to worker, on the query's port. */
+export type JobControl = { readonly t: 'ack'; readonly n: number } | { readonly t: 'stop' };

@@ -1,0 +1,120 @@
+// A query worker of `zlake serve`: opens the served lake once, then runs one
+// query at a time as the main thread sends them, streaming the response
+// bytes back over the query's port within the acked window. Between batches
+// it reads the query's stop flag, so a client that left or a time limit
+// stops the query's CPU at its next batch (the main thread terminates a
+// worker that does not stop in time).
+
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { clockNow, plainError, QueryCanceledError, QueryMemoryError, QueryTimeoutError, startQueryJob } from '../../src/index.js';
+import { DiskSpillStore } from '../local/spill-store.js';
+import { useLocalParquetWasm } from '../local/parquet-wasm.js';
+import { CANCELED, CHUNK_WINDOW, RUNNING, TIMED_OUT, type JobControl, type JobMessage, type QueryStart, type WorkerMessage, type WorkerSetup } from './query-protocol.js';
+import { openServedLake, type ServedLake } from './served-lake.js';
+
+const setup = workerData as WorkerSetup;
+/** How often a running query's memory is read (process.memoryUsage costs a few microseconds). */
+const MEMORY_CHECK_MS = 10;
+const parent = parentPort!;
+
+function post(port: MessagePort, m: JobMessage, transfer?: ArrayBuffer[]): void {
+  port.postMessage(m, transfer);
+}
+
+/** The bytes to send, as a buffer the worker can give away. */
+function transferable(b: Uint8Array): Uint8Array {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? b : b.slice();
+}
+
+function memoryHeld(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QueryStart): Promise<void> {
+  const { port, spec } = msg;
+  const flag = new Int32Array(msg.flag);
+  const abort = new AbortController();
+  let credits = CHUNK_WINDOW;
+  let wake: (() => void) | null = null;
+  const stop = () => {
+    if (abort.signal.aborted) return;
+    const why = Atomics.load(flag, 0);
+    abort.abort(why === TIMED_OUT ? new QueryTimeoutError(setup.timeoutMs ?? 0) : new QueryCanceledError());
+    wake?.();
+  };
+  port.on('message', (m: JobControl) => {
+    if (m.t === 'ack') credits += m.n;
+    else stop();
+    wake?.();
+  });
+  // What the worker holds beyond what it held at the start is the query's:
+  // checked every MEMORY_CHECK_MS, past the limit the query stops.
+  const baseline = memoryHeld();
+  let checked = performance.now();
+  const pace = (): undefined => {
+    if (Atomics.load(flag, 0) !== RUNNING) stop();
+    const t = performance.now();
+    if (t - checked >= MEMORY_CHECK_MS) {
+      checked = t;
+      if (!abort.signal.aborted && memoryHeld() - baseline > setup.memoryLimit) abort.abort(new QueryMemoryError(setup.memoryLimit));
+    }
+    return undefined;
+  };
+  try {
+    let body: AsyncGenerator<Uint8Array>;
+    try {
+      body = await startQueryJob(
+        served.lake,
+        spec,
+        { signal: abort.signal, onError: (message) => post(port, { t: 'error', message }) },
+        {
+          now: clockNow,
+          spillStore: spill,
+          memoryLimit: setup.memoryLimit,
+          pace,
+          ...(setup.statsIntervalMs !== undefined ? { statsIntervalMs: setup.statsIntervalMs } : {}),
+        },
+      );
+    } catch (e) {
+      post(port, { t: 'failed', error: plainError(e) });
+      return;
+    }
+    post(port, { t: 'started' });
+    try {
+      for await (const chunk of body) {
+        while (credits <= 0 && !abort.signal.aborted) await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+        if (abort.signal.aborted && Atomics.load(flag, 0) === CANCELED) break;
+        credits--;
+        const b = transferable(chunk);
+        post(port, { t: 'data', bytes: b }, [b.buffer as ArrayBuffer]);
+      }
+    } catch (e) {
+      // The job writes its own errors in-band; this is a failure of the job itself.
+      post(port, { t: 'error', message: e instanceof Error ? e.message : String(e) });
+    }
+  } finally {
+    post(port, { t: 'end', memory: memoryHeld() });
+    port.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let served: ServedLake;
+  try {
+    useLocalParquetWasm();
+    served = await openServedLake(setup.lake);
+  } catch (e) {
+    parent.postMessage({ t: 'fatal', message: e instanceof Error ? e.message : String(e) } satisfies WorkerMessage);
+    return;
+  }
+  const spill = new DiskSpillStore(setup.spillDir);
+  // One query at a time: the pool never sends a second before the first ended.
+  parent.on('message', (m: QueryStart) => {
+    void runQuery(served, spill, m);
+  });
+  parent.postMessage({ t: 'ready' } satisfies WorkerMessage);
+}
+
+void main();
