@@ -32,7 +32,10 @@ export interface ObjectWriterOptions {
 export class ObjectWriter {
   readonly objects: DataObject[] = [];
   readonly #run: RunBuffer;
-  readonly #limit: number;
+  /** Value bytes of an object (the pool's threshold). */
+  readonly #threshold: number;
+  /** Memory a run may stand for, values' overhead included (see RunBuffer.memory). */
+  readonly #memory: number;
 
   constructor(
     private readonly deps: ObjectWriterDeps,
@@ -40,8 +43,14 @@ export class ObjectWriter {
     private readonly key: PoolKey,
     private readonly opts: ObjectWriterOptions,
   ) {
-    this.#limit = Math.max(1, Math.min(opts.threshold, opts.memoryLimit ?? DEFAULT_LOAD_MEMORY_LIMIT));
+    this.#threshold = Math.max(1, opts.threshold);
+    this.#memory = Math.max(1, opts.memoryLimit ?? DEFAULT_LOAD_MEMORY_LIMIT);
     this.#run = new RunBuffer(key.path);
+  }
+
+  #full(): boolean {
+    const run = this.#run;
+    return run.bytes >= this.#threshold || run.memory >= this.#memory;
   }
 
   /** Buffers a batch, writing an object whenever the run reaches its bound. */
@@ -49,7 +58,7 @@ export class ObjectWriter {
     const run = this.#run;
     if (this.opts.sorted === true) {
       for (const v of batch) {
-        if (run.bytes >= this.#limit) {
+        if (this.#full()) {
           const last = run.lastAddedKey();
           if (last === null || compareValues(last, keyOf(v, this.key.path)) !== 0) await this.#flush();
         }
@@ -59,7 +68,7 @@ export class ObjectWriter {
     }
     for (const v of batch) {
       run.add(v);
-      if (run.bytes >= this.#limit) await this.#flush();
+      if (this.#full()) await this.#flush();
     }
   }
 

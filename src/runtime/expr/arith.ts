@@ -37,6 +37,9 @@ import {
   under,
 } from './coerce.js';
 import type { EvalContext } from './context.js';
+import { MAX_BUILT_VALUE_BYTES, valueTooLargeMessage } from './limits.js';
+
+const EMPTY = new Uint8Array(0);
 
 export type ArithOp = '+' | '-' | '*' | '/' | '%';
 
@@ -180,9 +183,14 @@ export function arith(ectx: EvalContext, op: ArithOp, a: Value, b: Value): Value
       return new Value(t, encodeInt(r));
     }
   } else if (id === ID.string && op === '+') {
-    const x = ua.bytes === null ? '' : decodeUtf8(ua.bytes);
-    const y = ub.bytes === null ? '' : decodeUtf8(ub.bytes);
-    return new Value(p, encodeUtf8(x + y));
+    // Valid UTF-8 joined is valid UTF-8: no decoding needed.
+    const x = ua.bytes ?? EMPTY;
+    const y = ub.bytes ?? EMPTY;
+    if (x.length + y.length > MAX_BUILT_VALUE_BYTES) return ectx.errors.message(valueTooLargeMessage("'+' operator"));
+    const out = new Uint8Array(x.length + y.length);
+    out.set(x, 0);
+    out.set(y, x.length);
+    return new Value(p, out);
   }
   return ectx.errors.message(`type ${formatType(p)} incompatible with '${op}' operator`);
 }

@@ -7,6 +7,7 @@ import { decodeUtf8, encodeUtf8 } from '../../util/utf8.js';
 import { Builder, ID, NullValue, TypeInt64, TypeString, Value, encodeInt, readElement, underlying, type Type } from '../../zed/index.js';
 import { under } from '../expr/coerce.js';
 import type { EvalContext } from '../expr/context.js';
+import { MAX_BUILT_VALUE_BYTES, valueTooLargeMessage } from '../expr/limits.js';
 import type { FunctionDef } from './registry.js';
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -67,6 +68,13 @@ function isString(v: Value): boolean {
 
 function str(v: Value): string {
   return v.bytes === null ? '' : decodeUtf8(v.bytes);
+}
+
+/** Non-overlapping occurrences of a non-empty `sub` in `s`. */
+function occurrences(s: string, sub: string): number {
+  let n = 0;
+  for (let i = s.indexOf(sub); i >= 0; i = s.indexOf(sub, i + sub.length)) n++;
+  return n;
 }
 
 function newString(s: string): Value {
@@ -146,7 +154,16 @@ export const stringFunctions: readonly FunctionDef[] = [
         if (!isString(neu)) return ectx.errors.wrap(msg, neu);
         if (s.bytes === null) return NullValue;
         if (old.bytes === null || neu.bytes === null) return ectx.errors.message('replace: an input arg is null');
-        return newString(goReplaceAll(str(s), str(old), str(neu)));
+        const src = str(s);
+        const from = str(old);
+        if (neu.bytes.length > old.bytes.length) {
+          // The result's size, before it is built: each match (each rune and the end, for an empty old) becomes neu.
+          const n = from === '' ? [...src].length + 1 : occurrences(src, from);
+          if (s.bytes.length + n * (neu.bytes.length - old.bytes.length) > MAX_BUILT_VALUE_BYTES) {
+            return ectx.errors.message(valueTooLargeMessage('replace'));
+          }
+        }
+        return newString(goReplaceAll(src, from, str(neu)));
       };
     },
   },
@@ -193,6 +210,8 @@ export const stringFunctions: readonly FunctionDef[] = [
             off = readElement(body, off, body.length, el);
             if (!first) out += sep;
             if (el.start >= 0) out += decodeUtf8(body.subarray(el.start, el.end));
+            // (A separator repeated between many short elements is how a join grows.)
+            if (out.length > MAX_BUILT_VALUE_BYTES) return ectx.errors.message(valueTooLargeMessage('join'));
           }
         }
         return newString(out);
