@@ -9,7 +9,7 @@
 
 import { rm, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import {
@@ -32,6 +32,15 @@ const RETIRE_MEMORY = 256 << 20;
 const IDLE_MS = 30_000;
 /** Heap a worker needs beside what its query holds. */
 const BASE_HEAP_MB = 256;
+/**
+ * A query that has run this long has its worker's thread lowered to
+ * HEAVY_NICE, so the main thread, starting workers and short queries get
+ * the CPU first (Linux schedules threads by nice value). Raising it back
+ * takes a privilege: a worker whose priority cannot be restored is retired
+ * after its query instead of serving short ones slowly.
+ */
+const HEAVY_MS = 50;
+const HEAVY_NICE = 10;
 
 export interface QueryPoolOptions {
   readonly lake: ServedLakeConfig;
@@ -45,11 +54,15 @@ export interface QueryPoolOptions {
   readonly log?: (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => void;
 }
 
-/** The worker script: next to this file once built (tests that run the sources use the build). */
+/**
+ * The worker script: the build's one-file bundle of query-worker.ts
+ * (scripts/bundle-node.mjs), beside this file once built; tests that run
+ * the sources use the build's.
+ */
 function workerUrl(): URL {
   const here = new URL(import.meta.url);
-  if (here.pathname.endsWith('.ts')) return new URL('../../dist/adapters/node/query-worker.js', here);
-  return new URL('./query-worker.js', here);
+  if (here.pathname.endsWith('.ts')) return new URL('../../dist/adapters/node/query-worker.bundle.js', here);
+  return new URL('./query-worker.bundle.js', here);
 }
 
 class PooledWorker {
@@ -57,6 +70,9 @@ class PooledWorker {
   readonly ready: Promise<void>;
   busy = false;
   dead = false;
+  /** The worker's thread id for setpriority, once it is ready (null where there is none). */
+  tid: number | null = null;
+  lowered = false;
   idleSince = Date.now();
   /** Why the worker died, for the query it was running. */
   death: string | null = null;
@@ -77,7 +93,10 @@ class PooledWorker {
     this.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (m: WorkerMessage) => {
         this.worker.off('message', onMessage);
-        if (m.t === 'ready') resolve();
+        if (m.t === 'ready') {
+          this.tid = m.tid;
+          resolve();
+        }
         else reject(new Error(`query worker failed to start: ${m.message}`));
       };
       this.worker.on('message', onMessage);
@@ -93,6 +112,29 @@ class PooledWorker {
       for (const f of this.#onDeath) f(why);
       this.#onDeath.clear();
     });
+  }
+
+  /** Lowers the thread's priority (a heavy query); false where that cannot be done. */
+  lower(): void {
+    if (this.tid === null || this.lowered || this.dead) return;
+    try {
+      setPriority(this.tid, HEAVY_NICE);
+      this.lowered = true;
+    } catch {
+      // Not allowed here: the query runs at the usual priority.
+    }
+  }
+
+  /** Gives the thread its priority back; false when it could not (then retire the worker). */
+  restore(): boolean {
+    if (!this.lowered || this.tid === null) return true;
+    try {
+      setPriority(this.tid, 0);
+      this.lowered = false;
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   onDeath(f: (why: string) => void): () => void {
@@ -224,11 +266,18 @@ export class QueryPool implements QueryExecutor {
   #release(w: PooledWorker, memory: number): void {
     w.busy = false;
     w.idleSince = Date.now();
-    if (memory > RETIRE_MEMORY || this.#closed) {
-      void w.worker.terminate();
+    if (!w.restore() || memory > RETIRE_MEMORY || this.#closed) {
+      this.#retire(w);
+      this.#keepSpare();
       return;
     }
     this.#handOff(w);
+  }
+
+  /** Ends a worker: out of the pool at once (it takes no query while it exits). */
+  #retire(w: PooledWorker): void {
+    this.#workers.delete(w);
+    void w.worker.terminate();
   }
 
   #retireIdle(): void {
@@ -240,7 +289,7 @@ export class QueryPool implements QueryExecutor {
         spare = true;
         continue;
       }
-      if (now - w.idleSince > IDLE_MS) void w.worker.terminate();
+      if (now - w.idleSince > IDLE_MS) this.#retire(w);
     }
   }
 
@@ -260,6 +309,7 @@ export class QueryPool implements QueryExecutor {
     const finish = (memory: number) => {
       if (ended) return;
       ended = true;
+      clearTimeout(heavyTimer);
       clearTimeout(stopTimer);
       clearTimeout(timeLimit);
       ctl.signal.removeEventListener('abort', onAbort);
@@ -277,7 +327,10 @@ export class QueryPool implements QueryExecutor {
       }, STOP_GRACE_MS);
     };
     const onAbort = () => stop(CANCELED);
-    ctl.signal.addEventListener('abort', onAbort, { once: true });
+    // (The client may have left while a worker was being found.)
+    if (ctl.signal.aborted) queueMicrotask(onAbort);
+    else ctl.signal.addEventListener('abort', onAbort, { once: true });
+    const heavyTimer = setTimeout(() => w.lower(), HEAVY_MS);
     const limit = this.#opts.timeoutMs;
     const timeLimit = limit !== undefined && limit > 0 ? setTimeout(() => stop(TIMED_OUT), limit) : undefined;
     const untilDeath = w.onDeath((why) => {
@@ -287,6 +340,7 @@ export class QueryPool implements QueryExecutor {
       settle.fail(new Error(failure));
       inbox.push(null);
       ended = true;
+      clearTimeout(heavyTimer);
       clearTimeout(stopTimer);
       clearTimeout(timeLimit);
       ctl.signal.removeEventListener('abort', onAbort);

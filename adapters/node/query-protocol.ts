@@ -27,7 +27,10 @@ export interface WorkerSetup {
 }
 
 /** Worker to main, on the worker's own port. */
-export type WorkerMessage = { readonly t: 'ready' } | { readonly t: 'fatal'; readonly message: string };
+export type WorkerMessage =
+  /** `tid`: the worker's thread id for setpriority (Linux), or null. */
+  | { readonly t: 'ready'; readonly tid: number | null }
+  | { readonly t: 'fatal'; readonly message: string };
 
 /** Main to worker: start a query, answering on `port`. */
 export interface QueryStart {

@@ -5,6 +5,7 @@
 // stops the query's CPU at its next batch (the main thread terminates a
 // worker that does not stop in time).
 
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { clockNow, plainError, QueryCanceledError, QueryMemoryError, QueryTimeoutError, startQueryJob } from '../../src/index.js';
 import { DiskSpillStore } from '../local/spill-store.js';
@@ -24,6 +25,16 @@ function post(port: MessagePort, m: JobMessage, transfer?: ArrayBuffer[]): void 
 /** The bytes to send, as a buffer the worker can give away. */
 function transferable(b: Uint8Array): Uint8Array {
   return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? b : b.slice();
+}
+
+/** This thread's id for setpriority, where the OS gives one (Linux); else null. */
+function threadId(): number | null {
+  try {
+    const m = /\/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'));
+    return m === null ? null : Number(m[1]);
+  } catch {
+    return null;
+  }
 }
 
 function memoryHeld(): number {
@@ -114,7 +125,7 @@ async function main(): Promise<void> {
   parent.on('message', (m: QueryStart) => {
     void runQuery(served, spill, m);
   });
-  parent.postMessage({ t: 'ready' } satisfies WorkerMessage);
+  parent.postMessage({ t: 'ready', tid: threadId() } satisfies WorkerMessage);
 }
 
 void main();

@@ -1,21 +1,41 @@
 // Prints the plain closing line "N passed, N failed, N skipped" after vitest's
-// own report, so any CI reader can count the tests.
-import type { Reporter, TestModule } from 'vitest/node';
+// own report, so any CI reader can count the tests. A test that did not run
+// because its file or suite failed (a failed import, a failed beforeAll) is
+// counted as failed, not skipped; a file that failed before declaring any
+// test counts as one failure.
+import type { Reporter, TestModule, TestSuite } from 'vitest/node';
+
+function failed(entity: TestModule | TestSuite): boolean {
+  return entity.state() === 'failed';
+}
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: readonly TestModule[]): void {
     let passed = 0;
-    let failed = 0;
+    let fails = 0;
     let skipped = 0;
     for (const m of modules) {
+      let tests = 0;
       for (const t of m.children.allTests()) {
+        tests++;
         const s = t.result().state;
         if (s === 'passed') passed++;
-        else if (s === 'failed') failed++;
-        else skipped++;
+        else if (s === 'failed') fails++;
+        else {
+          // Skipped because a suite around it (or its file) failed: a failure.
+          let parent: TestModule | TestSuite = t.parent;
+          let broken = false;
+          for (;;) {
+            if (failed(parent)) broken = true;
+            if (parent.type === 'module') break;
+            parent = parent.parent;
+          }
+          if (broken) fails++;
+          else skipped++;
+        }
       }
-      if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
+      if (tests === 0 && failed(m)) fails++;
     }
-    process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    process.stdout.write(`\n${passed} passed, ${fails} failed, ${skipped} skipped\n`);
   }
 }
