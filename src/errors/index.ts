@@ -46,6 +46,20 @@ export class ConflictError extends ZedError {
   }
 }
 
+/** A request without valid credentials (Zed's srverr.NoCredentials): 401. */
+export class UnauthorizedError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unauthorized', message, options);
+  }
+}
+
+/** Valid credentials that do not allow what the request asks (Zed's srverr.Forbidden): 403. */
+export class ForbiddenError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('forbidden', message, options);
+  }
+}
+
 export class UnsupportedError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('unsupported', message, options);

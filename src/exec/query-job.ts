@@ -11,6 +11,8 @@ import { QueryWriter, type ChannelStyle } from './query-writer.js';
 import { prepareQuery, type PreparedQuery } from './run-query.js';
 import { INDEX_METAS, LATEST_METAS, type QueryHead } from './source-plan.js';
 import type { Chunk } from '../formats/index.js';
+import type { Scope } from './pool-access.js';
+import { loadTargetsAllowed, scopedLake } from './scoped-lake.js';
 
 /** What a client asked for: structured-cloneable, so it can cross to a worker. */
 export interface QueryJobSpec {
@@ -23,6 +25,11 @@ export interface QueryJobSpec {
   readonly channel: ChannelStyle;
   /** The meta-query names of API revisions up to 1.8.0 (index rules and indexes). */
   readonly indexMetas: boolean;
+  /**
+   * The pools the query may see and load into (an API token's scopes);
+   * the others are absent as if they did not exist. Absent: every pool.
+   */
+  readonly scopes?: readonly Scope[];
 }
 
 /** How the caller steers a running job. */
@@ -185,8 +192,9 @@ function jobSignal(outer: AbortSignal, timeoutMs: number | undefined): { signal:
 }
 
 /** Compiles and starts one query over `lake`; see QueryExecutor.start. */
-export async function startQueryJob(lake: Lake, spec: QueryJobSpec, ctl: QueryJobControl, opts: QueryJobOptions): Promise<AsyncGenerator<Uint8Array>> {
+export async function startQueryJob(whole: Lake, spec: QueryJobSpec, ctl: QueryJobControl, opts: QueryJobOptions): Promise<AsyncGenerator<Uint8Array>> {
   const { signal, dispose } = jobSignal(ctl.signal, opts.timeoutMs);
+  const lake = spec.scopes === undefined ? whole : scopedLake(whole, spec.scopes);
   let q: PreparedQuery;
   let writer: QueryWriter;
   try {
@@ -200,6 +208,8 @@ export async function startQueryJob(lake: Lake, spec: QueryJobSpec, ctl: QueryJo
       ...(spillThreshold(opts.memoryLimit) !== undefined ? { memoryLimit: spillThreshold(opts.memoryLimit)! } : {}),
     });
     if (signal.aborted) throw signal.reason;
+    // A load its scopes may not write is refused before the response starts.
+    if (spec.scopes !== undefined) await loadTargetsAllowed(whole, spec.scopes, q.compiled.ast);
     writer = new QueryWriter({
       format: spec.format,
       ctrl: spec.ctrl,

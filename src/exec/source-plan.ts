@@ -108,6 +108,7 @@ class Planner {
       return;
     }
     let names: string[];
+    const pattern = pat.kind === 'Glob' || pat.kind === 'Regexp';
     if (pat.kind === 'Glob' || pat.kind === 'Regexp') {
       const what = pat.kind === 'Glob' ? 'glob' : 'regexp';
       let re: RegExp;
@@ -130,7 +131,8 @@ class Planner {
     for (const name of names) {
       const r = await this.#pool(p, name);
       if (r === null) continue;
-      out.push(r.node);
+      // Each pool a pattern matched is read as that pool alone (read as the pattern, each would read them all).
+      out.push(pattern ? quoted(r.name, p, p.spec.commit) : r.node);
       ids.push({ name: r.name, id: r.id });
     }
     this.pools.set(keyOf(p), out);
