@@ -10,7 +10,12 @@ import { migrate, SqlMetaStore, type SqlDatabase } from '../../src/index.js';
 export type D1DatabaseLike = Parameters<typeof drizzle>[0];
 
 export async function openD1MetaStore(d1: D1DatabaseLike): Promise<SqlMetaStore> {
-  const db = drizzle(d1) as unknown as SqlDatabase;
+  const db = d1Database(d1);
   await migrate(db);
   return new SqlMetaStore(db);
+}
+
+/** The D1 binding as drizzle's database, for the stores written on it (the API token store too). */
+export function d1Database(d1: D1DatabaseLike): SqlDatabase {
+  return drizzle(d1) as unknown as SqlDatabase;
 }

@@ -20,5 +20,7 @@ export {
   compareIndexRules,
   indexRuleSpec,
 } from './meta-store.js';
-export { MemoryBlobStore, MemoryMetaStore } from './memory/index.js';
-export { migrate, migrations, sqlSchema, SqlMetaStore, type SqlDatabase } from './sql/index.js';
+export type { ApiTokenRecord, TokenStore } from './token-store.js';
+export { tokenExists, tokenNotFound } from './token-store.js';
+export { MemoryBlobStore, MemoryMetaStore, MemoryTokenStore } from './memory/index.js';
+export { migrate, migrations, sqlSchema, SqlMetaStore, SqlTokenStore, type SqlDatabase } from './sql/index.js';

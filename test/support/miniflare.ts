@@ -3,8 +3,8 @@
 // Miniflare's proxies: the real R2 and D1 semantics, without a Worker script
 // of ours. Each harness empties them when it is done.
 import { Miniflare } from 'miniflare';
-import { openD1MetaStore, R2BlobStore, type D1DatabaseLike, type R2BucketLike } from '../../adapters/cloudflare/index.js';
-import type { BlobStore, MetaStore } from '../../src/index.js';
+import { d1Database, openD1MetaStore, R2BlobStore, type D1DatabaseLike, type R2BucketLike } from '../../adapters/cloudflare/index.js';
+import { SqlTokenStore, type BlobStore, type MetaStore, type TokenStore } from '../../src/index.js';
 
 let shared: Miniflare | null = null;
 
@@ -52,4 +52,11 @@ export async function d1Harness(): Promise<{ store: MetaStore; cleanup(): Promis
       for (const t of tables.results) await d1.prepare(`DROP TABLE IF EXISTS "${t.name}"`).run();
     },
   };
+}
+
+/** The SQL TokenStore over the shared D1 database (migrated), and a cleanup that drops its tables. */
+export async function d1TokenHarness(): Promise<{ store: TokenStore; cleanup(): Promise<void> }> {
+  const meta = await d1Harness();
+  const d1 = await miniflare().getD1Database('META');
+  return { store: new SqlTokenStore(d1Database(d1 as unknown as D1DatabaseLike)), cleanup: meta.cleanup };
 }

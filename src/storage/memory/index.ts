@@ -2,3 +2,4 @@
 
 export { MemoryBlobStore } from './memory-blob-store.js';
 export { MemoryMetaStore } from './memory-meta-store.js';
+export { MemoryTokenStore } from './memory-token-store.js';

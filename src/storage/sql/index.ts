@@ -5,4 +5,5 @@ export type { SqlDatabase } from './database.js';
 export { migrate } from './migrate.js';
 export { migrations } from './migrations.js';
 export { SqlMetaStore } from './sql-meta-store.js';
+export { SqlTokenStore } from './sql-token-store.js';
 export * as sqlSchema from './schema.js';

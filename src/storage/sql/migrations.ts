@@ -45,4 +45,15 @@ export const migrations: readonly (readonly string[])[] = [
     )`,
     `CREATE UNIQUE INDEX index_rules_equivalent ON index_rules (name, kind, spec)`,
   ],
+  [
+    `CREATE TABLE api_tokens (
+      id TEXT PRIMARY KEY NOT NULL,
+      name TEXT NOT NULL,
+      hash TEXT NOT NULL,
+      scopes TEXT NOT NULL,
+      created TEXT NOT NULL,
+      expires TEXT
+    )`,
+    `CREATE UNIQUE INDEX api_tokens_name ON api_tokens (name)`,
+  ],
 ];

@@ -90,3 +90,18 @@ export const indexRules = sqliteTable(
   },
   (t) => [uniqueIndex('index_rules_equivalent').on(t.name, t.kind, t.spec)],
 );
+
+/** zlake's API tokens (storage/token-store.ts): the SHA-256 of each, never the token. */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    hash: text('hash').notNull(),
+    /** JSON array of scope texts. */
+    scopes: text('scopes').notNull(),
+    created: nanos('created').notNull(),
+    expires: nanos('expires'),
+  },
+  (t) => [uniqueIndex('api_tokens_name').on(t.name)],
+);
