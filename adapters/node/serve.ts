@@ -10,13 +10,14 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createApp, DEFAULT_QUERY_MEMORY_LIMIT, parseDuration, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
+import { createApp, DEFAULT_QUERY_MEMORY_LIMIT, monotonicClock, parseDuration, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
 import type { LocalLake } from '../local/lake.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { byteSizeCheck, FlagError, parseByteSize, parseFlags, usage, type FlagSpec } from './flags.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 import { QueryPool } from './query-pool.js';
 import { openServedLake } from './served-lake.js';
+import { serveAuthenticator, type ServeAuthOptions } from './auth.js';
 
 export interface ServerOptions {
   /** Lake folder (created when missing). */
@@ -39,6 +40,8 @@ export interface ServerOptions {
   readonly queryMemory?: number;
   /** Wall time one query may run, in ms (default none; the CLI's default is 5 minutes). */
   readonly queryTimeoutMs?: number;
+  /** Zed's auth mode and/or API tokens (default: no authentication). */
+  readonly auth?: ServeAuthOptions;
 }
 
 /** Four heavy queries and the small ones beside them, on any machine. */
@@ -76,6 +79,13 @@ export function parseListen(addr: string): { host: string | undefined; port: num
  */
 export const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
 
+/**
+ * The request header bytes the server reads, as Go's http.Server does
+ * (DefaultMaxHeaderBytes, 1 MiB, plus its 4096 bytes of slack): a long
+ * Authorization header then reaches the service and gets Zed's 401.
+ */
+export const MAX_HEADER_BYTES = (1 << 20) + 4096;
+
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
   useLocalParquetWasm();
@@ -103,7 +113,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       : undefined;
   let service: ZedService;
   try {
+    const auth = opts.auth === undefined ? undefined : await serveAuthenticator(opts.auth, local.meta.db, monotonicClock());
     service = createApp({
+      ...(auth !== undefined ? { auth } : {}),
       lake,
       spillStore: spill,
       queryMemoryLimit: memoryLimit,
@@ -126,7 +138,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   const server = await new Promise<Server>((ok, fail) => {
     // A load reads its body straight from Node's request stream (see ZedService.fetch).
-    const s = serve({ fetch: (req, env) => ('incoming' in env ? service.fetch(req, env.incoming.url, env.incoming) : service.fetch(req)), port, ...(host !== undefined ? { hostname: host } : {}) }, () => ok(s as Server)) as Server;
+    const s = serve(
+      {
+        fetch: (req, env) => ('incoming' in env ? service.fetch(req, env.incoming.url, env.incoming) : service.fetch(req)),
+        port,
+        ...(host !== undefined ? { hostname: host } : {}),
+        serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+      },
+      () => ok(s as Server),
+    ) as Server;
     s.once('error', fail);
   });
   const addr = server.address() as AddressInfo;
@@ -167,6 +187,12 @@ const specs: readonly FlagSpec[] = [
   { kind: 'int', name: 'query.workers', usage: 'most queries run at once, each in a worker thread (0 runs them on the main thread)', default: defaultQueryWorkers() },
   { kind: 'string', name: 'query.memory', usage: 'memory one query may hold, in MiB, MB, etc.', default: '1GiB', check: byteSizeCheck },
   { kind: 'string', name: 'query.timeout', usage: 'time one query may run, e.g. 30s or 5m (0 for no limit)', default: '5m', check: durationCheck },
+  { kind: 'bool', name: 'auth.enabled', usage: 'enable authentication checks' },
+  { kind: 'string', name: 'auth.audience', usage: 'Auth0 audience for API clients (will be publicly accessible)', default: '' },
+  { kind: 'string', name: 'auth.clientid', usage: 'Auth0 client ID for API clients (will be publicly accessible)', default: '' },
+  { kind: 'string', name: 'auth.domain', usage: 'Auth0 domain (as a URL) for API clients (will be publicly accessible)', default: '' },
+  { kind: 'string', name: 'auth.jwkspath', usage: 'path to JSON Web Key Set file', default: '' },
+  { kind: 'bool', name: 'auth.tokens', usage: "accept zlake's API tokens (zlake token create), alone or beside -auth.enabled" },
 ];
 
 function durationCheck(value: string): string | null {
@@ -221,6 +247,19 @@ export async function runServe(argv: readonly string[]): Promise<number> {
       queryMemory: parseByteSize(flags.get('query.memory') as string)!,
       ...(durationMs(flags.get('query.timeout') as string) > 0 ? { queryTimeoutMs: durationMs(flags.get('query.timeout') as string) } : {}),
       ...(rootFile !== undefined ? { rootContent: readFileSync(rootFile, 'utf8') } : {}),
+      auth: {
+        ...(flags.get('auth.enabled') === true
+          ? {
+              zed: {
+                audience: flags.get('auth.audience') as string,
+                clientId: flags.get('auth.clientid') as string,
+                domain: flags.get('auth.domain') as string,
+                jwksPath: flags.get('auth.jwkspath') as string,
+              },
+            }
+          : {}),
+        tokens: flags.get('auth.tokens') === true,
+      },
       log,
     });
   } catch (e) {

@@ -16,6 +16,7 @@ import type { Handler, Method, RouteKit, RouteOptions, Settings } from './kit.js
 import { httpFormat } from './media.js';
 import { accept } from './middleware/accept.js';
 import { authenticate } from './middleware/auth.js';
+import { authorize } from './middleware/authorize.js';
 import { cors, corsPolicy } from './middleware/cors.js';
 import { requestId } from './middleware/request-id.js';
 import { notFoundResponse, revision, since } from './middleware/revision.js';
@@ -31,6 +32,7 @@ import { indexRoutes } from './routes/index-rules.js';
 import { loadRoutes } from './routes/load.js';
 import { poolRoutes } from './routes/pool.js';
 import { queryRoutes } from './routes/query.js';
+import { tokenRoutes } from './routes/tokens.js';
 
 export interface ZedService {
   /**
@@ -105,6 +107,8 @@ export function createApp(deps: ServiceDeps): ZedService {
   app.onError((err, c) => {
     const caps = c.get('caps') ?? capabilities(serverRevision);
     const { status } = errorBody(err, caps);
+    // As Zed's Auth0Authenticator logs it (its messages never quote a token).
+    if (status === 401) log('info', 'Unauthorized request', { request_id: c.get('requestId'), error: err.message });
     if (status >= 500) {
       failures++;
       log('warn', 'request failed', { status, error: err.message, request_id: c.get('requestId') });
@@ -165,15 +169,15 @@ export function createApp(deps: ServiceDeps): ZedService {
     },
     api(methods: Method | readonly Method[], path: string, handler: Handler, opts: RouteOptions = {}) {
       paths.add(path);
+      const ms = typeof methods === 'string' ? [methods] : [...methods];
       const chain: MiddlewareHandler<ServiceEnv>[] = [
         ...common,
         since(opts.when ?? (() => true)),
         count,
         cors(policy, opts.preflight === true),
         negotiate,
-        opts.public === true ? anonymous : auth,
+        ...(opts.public === true ? [anonymous] : [auth, authorize(deps.lake, ms, path)]),
       ];
-      const ms = typeof methods === 'string' ? [methods] : [...methods];
       app.on(ms, [path], ...chain, (c) => handler(c));
     },
   };
@@ -187,6 +191,7 @@ export function createApp(deps: ServiceDeps): ZedService {
   compileRoutes(kit);
   eventRoutes(kit);
   indexRoutes(kit);
+  tokenRoutes(kit);
 
   // A known path with a method it does not take: 405 with no body (registered last).
   for (const p of paths) app.all(p, () => new Response(null, { status: 405 }));

@@ -1,9 +1,10 @@
 // What the service is built from (createApp's argument) and the settings it
 // runs with. Everything arrives as an argument: no globals, no environment.
 
-import type { QueryExecutor } from '../exec/index.js';
+import type { QueryExecutor, Scopes } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
+import type { ApiTokens } from './auth/api-tokens.js';
 import type { ApiRevision } from './revision.js';
 
 /** Who a request acts for (Zed's auth.Identity). */
@@ -12,15 +13,32 @@ export interface Identity {
   readonly userId: string;
 }
 
+/** Who a request is and what it may touch. */
+export interface Principal {
+  readonly identity: Identity;
+  /** null for everything (auth off, a Zed login); else an API token's scopes. */
+  readonly scopes: Scopes;
+}
+
+/** Zed's api.AuthMethodAuth0Details, as /auth/method reports them. */
+export interface Auth0Method {
+  readonly audience: string;
+  readonly clientId: string;
+  readonly domain: string;
+}
+
 /**
- * Optional request authentication (Zed's -auth.* flags). Without one the
- * service runs as Zed does with auth disabled: every request is anonymous.
+ * Optional request authentication (Zed's -auth.* flags, zlake's -auth.tokens;
+ * see auth/authenticator.ts). Without one the service runs as Zed does with
+ * auth disabled: every request is anonymous and may do everything.
  */
 export interface Authenticator {
-  /** `{kind, auth0}` as /auth/method reports it. */
-  readonly method: { readonly kind: string; readonly audience: string; readonly clientId: string; readonly domain: string };
-  /** The identity of a bearer token, or a thrown ZedError of kind 'unauthorized'. */
-  verify(token: string | null): Promise<Identity>;
+  /** Zed's auth mode's details for /auth/method; null when it is off. */
+  readonly auth0: Auth0Method | null;
+  /** API tokens, when they are on (their routes manage them). */
+  readonly tokens: ApiTokens | null;
+  /** The principal of an Authorization header, or a thrown UnauthorizedError. */
+  authenticate(authorization: string | undefined): Promise<Principal>;
 }
 
 export interface ServiceDeps {

@@ -11,7 +11,7 @@ import type { ApiRevision } from './revision.js';
 
 
 /** What one lake event says (lake-api.md §9). */
-export type LakeEvent =
+export type LakeEvent = (
   | { readonly kind: 'pool-new' | 'pool-update' | 'pool-delete'; readonly poolId: KsuidHex }
   | { readonly kind: 'branch-update' | 'branch-delete'; readonly poolId: KsuidHex; readonly branch: string }
   | {
@@ -22,7 +22,13 @@ export type LakeEvent =
       readonly commitId: KsuidHex;
       readonly branch: string;
       readonly parent: string;
-    };
+    }
+) & {
+  /** The pool's name, for sending each subscriber only the pools it may read (not on the wire). */
+  readonly poolName: string;
+  /** pool-update: the name before the rename. */
+  readonly formerName?: string;
+};
 
 const KSUID = 'ksuid.KSUID';
 

@@ -6,7 +6,8 @@ import { respondValue } from '../respond.js';
 import { Wire } from '../wire.js';
 
 export function authRoutes(kit: RouteKit): void {
-  const auth = kit.settings.auth;
+  // With API tokens alone there is no login to point a client at: none, as without auth.
+  const auth0 = kit.settings.auth?.auth0 ?? null;
 
   kit.api('GET', '/auth/identity', (c) => {
     const id = c.get('identity');
@@ -18,18 +19,18 @@ export function authRoutes(kit: RouteKit): void {
     '/auth/method',
     (c) => {
       const w = new Wire(c.get('caps').revision);
-      if (auth === undefined) return respondValue(c, w.authMethodNone());
+      if (auth0 === null) return respondValue(c, w.authMethodNone());
       const m = w.m;
       const v = m.record(
         [
-          ['kind', m.string(auth.method.kind, 'api.AuthMethod')],
+          ['kind', m.string('auth0', 'api.AuthMethod')],
           [
             'auth0',
             m.record(
               [
-                ['audience', m.string(auth.method.audience)],
-                ['client_id', m.string(auth.method.clientId)],
-                ['domain', m.string(auth.method.domain)],
+                ['audience', m.string(auth0.audience)],
+                ['client_id', m.string(auth0.clientId)],
+                ['domain', m.string(auth0.domain)],
               ],
               'api.AuthMethodAuth0Details',
             ),

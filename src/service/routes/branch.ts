@@ -59,7 +59,7 @@ export function branchRoutes(kit: RouteKit): void {
     const commit = req.string('commit') ?? '';
     if (parseId(commit) === null) throw new InvalidError(`invalid commit object: ${commit}`);
     const branch = await lake.createBranch(`0x${pool.id}`, name, commit);
-    kit.publish({ kind: 'branch-update', poolId: pool.id, branch: branch.name });
+    kit.publish({ kind: 'branch-update', poolId: pool.id, poolName: pool.name, branch: branch.name });
     return respondValue(c, new Wire(c.get('caps').revision).branchConfig(branch));
   });
 
@@ -74,7 +74,7 @@ export function branchRoutes(kit: RouteKit): void {
     const pool = await lake.getPool(pathParam(c, 'pool'));
     const name = pathParam(c, 'branch');
     await lake.deleteBranch(`0x${pool.id}`, name);
-    kit.publish({ kind: 'branch-delete', poolId: pool.id, branch: name });
+    kit.publish({ kind: 'branch-delete', poolId: pool.id, poolName: pool.name, branch: name });
     return noContent();
   });
 
@@ -98,7 +98,7 @@ export function branchRoutes(kit: RouteKit): void {
       commit = (await deleteWhere(lake, `0x${pool.id}`, name, where, commitOpts(msg, true))).commit;
     }
     if (caps.unifiedCommitEvents) {
-      kit.publish({ kind: 'branch-commit', op: 'delete', poolId: pool.id, commitId: commit, branch: name, parent: '' });
+      kit.publish({ kind: 'branch-commit', op: 'delete', poolId: pool.id, poolName: pool.name, commitId: commit, branch: name, parent: '' });
     }
     return respondValue(c, new Wire(caps.revision).commitResponse(commit, null));
   });
@@ -110,7 +110,7 @@ export function branchRoutes(kit: RouteKit): void {
     const msg = commitMessage(c);
     const r = await lake.merge(`0x${pool.id}`, child, parent, commitOpts(msg, false));
     // Zed's quirk: the event's branch is the child (source) and parent the target.
-    kit.publish({ kind: 'branch-commit', op: 'merge', poolId: pool.id, commitId: r.commit, branch: child, parent });
+    kit.publish({ kind: 'branch-commit', op: 'merge', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch: child, parent });
     return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
   });
 
@@ -122,7 +122,7 @@ export function branchRoutes(kit: RouteKit): void {
     if (id === null) throw new InvalidError(`invalid path param "commit": invalid ID: ${raw}`);
     const msg = commitMessage(c);
     const r = await lake.revert(`0x${pool.id}`, name, `0x${id}`, commitOpts(msg, false));
-    kit.publish({ kind: 'branch-commit', op: 'revert', poolId: pool.id, commitId: r.commit, branch: name, parent: '' });
+    kit.publish({ kind: 'branch-commit', op: 'revert', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch: name, parent: '' });
     return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
   });
 }

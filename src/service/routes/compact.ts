@@ -41,7 +41,7 @@ export function compactRoutes(kit: RouteKit): void {
     const msg = commitMessage(c);
     const pool = await lake.getPool(pathParam(c, 'pool'));
     const r = await lake.compact(`0x${pool.id}`, branch, ids, options(msg, true), vectors);
-    kit.publish({ kind: 'branch-commit', op: 'compact', poolId: pool.id, commitId: r.commit, branch, parent: '' });
+    kit.publish({ kind: 'branch-commit', op: 'compact', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch, parent: '' });
     return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
   });
 

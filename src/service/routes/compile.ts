@@ -1,7 +1,7 @@
 // POST /compile (the parsed AST) and POST /query/describe (sources and output
 // channels of a query), both latest-only (lake-api.md §5.7).
 
-import { describeQuery, parseOnly, type DescribeInfo } from '../../exec/index.js';
+import { describeQuery, parseOnly, scopedLake, type DescribeInfo } from '../../exec/index.js';
 import { TypeContext, type Value } from '../../zed/index.js';
 import { Marshaler } from '../../exec/index.js';
 import { readBody, decodeRequest } from '../body.js';
@@ -38,7 +38,8 @@ export function compileRoutes(kit: RouteKit): void {
     async (c) => {
       const caps = c.get('caps');
       const req = queryRequest(await body(c));
-      const info = await describeQuery(lake, req.query, { head: req.head, metas: metasOf(caps), now: settings.now });
+      const scopes = c.get('scopes');
+      const info = await describeQuery(scopes === null ? lake : scopedLake(lake, scopes), req.query, { head: req.head, metas: metasOf(caps), now: settings.now });
       return respondValue(c, describeValue(info));
     },
     { when: (caps) => caps.compile, preflight: true },

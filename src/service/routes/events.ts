@@ -3,6 +3,7 @@
 // written by the Accept format's writer (default ZSON, whatever -defaultfmt
 // says). Events reach the subscribers connected when they are published.
 
+import { allows } from '../../exec/index.js';
 import { negotiateAccept } from '../media.js';
 import type { RouteKit } from '../kit.js';
 import { encodeOne } from '../respond.js';
@@ -35,6 +36,10 @@ const encoder = new TextEncoder();
 export function eventRoutes(kit: RouteKit): void {
   kit.api('GET', '/events', (c) => {
     const caps = c.get('caps');
+    // An API token's subscriber hears only of the pools it may read (both names of a rename).
+    const scopes = c.get('scopes');
+    const mayRead = (ev: LakeEvent) =>
+      allows(scopes, ev.poolName, 'read') || (ev.formerName !== undefined && allows(scopes, ev.formerName, 'read'));
     const format = negotiateAccept(c.req.header('Accept'), 'zson', caps);
     const queue: Uint8Array[] = [];
     let wake: (() => void) | null = null;
@@ -47,7 +52,7 @@ export function eventRoutes(kit: RouteKit): void {
     };
     unsubscribe = kit.hub.subscribe((ev) => {
       const name = eventName(ev, caps);
-      if (name === null || closed) return;
+      if (name === null || closed || !mayRead(ev)) return;
       if (queue.length >= MAX_PENDING) {
         stop();
         return;

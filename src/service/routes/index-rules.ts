@@ -98,7 +98,7 @@ export function indexRoutes(kit: RouteKit): void {
       const msg = commitMessage(c);
       const opts = { ...(msg.author !== '' ? { author: msg.author } : {}), ...(msg.body !== '' ? { message: msg.body } : {}) };
       const r = await lake.indexObjects(`0x${pool.id}`, branch, names(req, 'rule_name', 'rule_names'), req.strings('tags') ?? [], opts);
-      kit.publish({ kind: 'branch-commit', op: 'index', poolId: pool.id, commitId: r.commit, branch, parent: '' });
+      kit.publish({ kind: 'branch-commit', op: 'index', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch, parent: '' });
       return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
     },
     when,
@@ -114,7 +114,7 @@ export function indexRoutes(kit: RouteKit): void {
       const msg = commitMessage(c);
       const opts = { ...(msg.author !== '' ? { author: msg.author } : {}), ...(msg.body !== '' ? { message: msg.body } : {}) };
       const r = await lake.updateIndex(`0x${pool.id}`, branch, names(req, 'rule_names'), opts);
-      kit.publish({ kind: 'branch-commit', op: 'index', poolId: pool.id, commitId: r.commit, branch, parent: '' });
+      kit.publish({ kind: 'branch-commit', op: 'index', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch, parent: '' });
       return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
     },
     when,

@@ -118,7 +118,7 @@ export function loadRoutes(kit: RouteKit): void {
       ...(msg.body !== '' ? { message: msg.body } : {}),
       ...(meta !== undefined ? { meta } : {}),
     });
-    kit.publish({ kind: 'branch-commit', op: 'load', poolId: pool.id, commitId: r.commit, branch, parent: '' });
+    kit.publish({ kind: 'branch-commit', op: 'load', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch, parent: '' });
     return respondValue(c, new Wire(caps.revision).commitResponse(r.commit, warnings));
   });
 }

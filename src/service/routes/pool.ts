@@ -7,6 +7,7 @@ import type { Ctx } from '../context.js';
 import type { RouteKit } from '../kit.js';
 import { boolQuery, pathParam } from '../params.js';
 import { noContent, respondValue } from '../respond.js';
+import { checkPoolAccess } from '../middleware/authorize.js';
 import { Wire } from '../wire.js';
 
 function parseOrder(s: string | undefined): 'asc' | 'desc' | undefined {
@@ -32,22 +33,25 @@ export function poolRoutes(kit: RouteKit): void {
       threshold: req.int('thresh') ?? 0,
     };
     const meta = await lake.createPool(req.string('name') ?? '', opts);
-    kit.publish({ kind: 'pool-new', poolId: meta.pool.id });
+    kit.publish({ kind: 'pool-new', poolId: meta.pool.id, poolName: meta.pool.name });
     return respondValue(c, new Wire(c.get('caps').revision).branchMeta(meta));
   });
 
   kit.api('PUT', '/pool/:pool', async (c) => {
     const req = await body(c);
     const pool = await lake.getPool(pathParam(c, 'pool'));
-    await lake.renamePool(`0x${pool.id}`, req.string('name') ?? '');
-    kit.publish({ kind: 'pool-update', poolId: pool.id });
+    const name = req.string('name') ?? '';
+    // Renaming gives the pool to whoever may administer the new name: that takes admin on it too.
+    await checkPoolAccess(lake, c.get('scopes'), name, 'admin');
+    await lake.renamePool(`0x${pool.id}`, name);
+    kit.publish({ kind: 'pool-update', poolId: pool.id, poolName: name, formerName: pool.name });
     return noContent();
   });
 
   kit.api('DELETE', '/pool/:pool', async (c) => {
     const pool = await lake.getPool(pathParam(c, 'pool'));
     await lake.deletePool(`0x${pool.id}`);
-    kit.publish({ kind: 'pool-delete', poolId: pool.id });
+    kit.publish({ kind: 'pool-delete', poolId: pool.id, poolName: pool.name });
     return noContent();
   });
 

@@ -113,8 +113,9 @@ export function queryRoutes(kit: RouteKit): void {
     let status: QueryStatusHandle | null = null;
     let body: AsyncGenerator<Uint8Array>;
     try {
+      const scopes = c.get('scopes');
       body = await kit.queries.start(
-        { query: req.query, head: req.head, format, ctrl, channel: caps.channel, indexMetas: caps.indexRoutes },
+        { query: req.query, head: req.head, format, ctrl, channel: caps.channel, indexMetas: caps.indexRoutes, ...(scopes !== null ? { scopes } : {}) },
         { signal: abort.signal, onError: (message) => status?.fail(message) },
       );
     } catch (e) {
