@@ -2,4 +2,5 @@
 // service over a Worker's bindings (worker.ts is the Worker's entry).
 export { R2BlobStore, type R2BucketLike, type R2ObjectBodyLike } from './r2-blob-store.js';
 export { d1Database, openD1MetaStore, type D1DatabaseLike } from './d1.js';
+export { workerAuthenticator, type AuthEnv } from './auth.js';
 export { workerService, WORKER_LOAD_MEMORY_LIMIT, type Env } from './service.js';
