@@ -69,7 +69,9 @@ export async function checkPoolAccess(lake: Lake, scopes: Scopes, nameOrId: stri
   } catch (e) {
     if (!(e instanceof NotFoundError)) throw e;
   }
-  if (!allows(scopes, name, level)) throw new ForbiddenError(noAccessMessage(level, nameOrId));
+  if (allows(scopes, name, level)) return;
+  // The pool's name where the token may see it; else only what the request said.
+  throw new ForbiddenError(noAccessMessage(level, allows(scopes, name, 'read') ? name : nameOrId));
 }
 
 /** The check of the route registered as `path` for `methods`. */
