@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { R2BucketLike } from '../../adapters/cloudflare/index.js';
 import { buildWorker } from '../../scripts/build-worker.mjs';
 import { AUDIENCE, CLIENT_ID, sign, testKeys, zedClaims, type TestKeys } from '../auth/keys.js';
 import { call, errorBody, matrixBearers, runScopeMatrix, runZedAuthRoutes, UNAUTHORIZED, type Target } from '../auth/matrix.js';
@@ -50,7 +51,7 @@ async function workerLakeHash(mf: Miniflare): Promise<string> {
     const rows = await d1.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all();
     h.update(`${name}\n${JSON.stringify(rows.results)}\n`);
   }
-  const bucket = await mf.getR2Bucket('LAKE');
+  const bucket = (await mf.getR2Bucket('LAKE')) as unknown as R2BucketLike;
   let cursor: string | undefined;
   for (;;) {
     const page = await bucket.list(cursor === undefined ? {} : { cursor });
