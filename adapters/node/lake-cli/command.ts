@@ -22,6 +22,8 @@ export interface CommandContext {
   out(text: string): Promise<void>;
   /** One line typed on stdin (for confirmations), or null at its end. */
   readLine(): Promise<string | null>;
+  /** Parses a subcommand's arguments: its own flags and the lake-wide ones; the context it runs in. */
+  subcommand(specs: readonly FlagSpec[], argv: readonly string[]): { ctx: CommandContext; args: string[] };
 }
 
 export interface LakeCommand {

@@ -8,7 +8,7 @@ import { ZedError } from '../../../src/index.js';
 import { FlagError, parseFlags, usage, type FlagSpec, type FlagValues } from '../flags.js';
 import type { LakeApi } from './api.js';
 import { NeedHelp, type CommandContext, type LakeCommand } from './command.js';
-import { authCommand } from './commands/auth.js';
+import { authCommand, credentialStore } from './commands/auth.js';
 import { branchCommand } from './commands/branch.js';
 import { createCommand } from './commands/create.js';
 import { deleteCommand } from './commands/delete.js';
@@ -21,6 +21,7 @@ import { mergeCommand } from './commands/merge.js';
 import { queryCommand } from './commands/query.js';
 import { renameCommand } from './commands/rename.js';
 import { revertCommand } from './commands/revert.js';
+import { tokenCommand } from './commands/token.js';
 import { useCommand } from './commands/use.js';
 import { vacuumCommand } from './commands/vacuum.js';
 import { LocalApi } from './local-api.js';
@@ -57,6 +58,8 @@ function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefin
       return queryCommand(env);
     case 'rename':
       return renameCommand;
+    case 'token':
+      return tokenCommand;
     case 'revert':
       return revertCommand(env);
     case 'use':
@@ -109,6 +112,21 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
     process.stdout.write(commandHelp(command));
     return 0;
   }
+  const ctx = commandContext(env, flags, stdin, command.flags);
+  try {
+    await command.run(ctx, parsed.args);
+  } catch (e) {
+    if (e instanceof NeedHelp) {
+      process.stdout.write(commandHelp(command));
+      return 0;
+    }
+    throw e;
+  }
+  return 0;
+}
+
+/** The context a command runs in, from its parsed flags; `own` are the command's own flag specs. */
+function commandContext(env: NodeJS.ProcessEnv, flags: FlagValues, stdin: StdinLines, own: readonly FlagSpec[]): CommandContext {
   const lakeFlag = flags.get('lake') as string | undefined;
   const lake = lakeFlag ?? env['ZED_LAKE'] ?? null;
   const quiet = flags.get('q') === true;
@@ -120,7 +138,7 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
     locate: () => clientLocation({ lake }, env),
     async openLake(): Promise<LakeApi> {
       const loc = await clientLocation({ lake }, env);
-      if (loc.kind === 'remote') return new RemoteApi(loc.url);
+      if (loc.kind === 'remote') return new RemoteApi(loc.url, credentialStore(ctx));
       return new LocalApi(await openLocalLake(loc.path, loc.uri), loc.uri);
     },
     say(text) {
@@ -131,17 +149,14 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
         process.stdout.write(text, (err) => (err ? fail(err) : ok()));
       }),
     readLine: () => stdin.next(),
+    subcommand(specs, argv) {
+      // A subcommand takes the lake-wide flags too (Zed's charm), their values so far as defaults.
+      const inherited = [...ROOT_FLAGS, ...own].filter((r) => !specs.some((c) => c.name === r.name)).map((r) => withDefault(r, flags.get(r.name)));
+      const parsed = parseLevel([...inherited, ...specs], argv);
+      return { ctx: commandContext(env, parsed.flags, stdin, [...own, ...specs]), args: parsed.args };
+    },
   };
-  try {
-    await command.run(ctx, parsed.args);
-  } catch (e) {
-    if (e instanceof NeedHelp) {
-      process.stdout.write(commandHelp(command));
-      return 0;
-    }
-    throw e;
-  }
-  return 0;
+  return ctx;
 }
 
 /** Parses one level of flags; Go's flag errors also name the arguments (charm's "at flag"). */

@@ -16,6 +16,7 @@ export const LAKE_COMMANDS: readonly (readonly [string, string])[] = [
   ['query', 'run a Zed query on a Zed data lake'],
   ['rename', 'rename a data pool'],
   ['revert', 'revert reverses an old commit'],
+  ['token', 'manage API tokens with pool scopes (zlake only)'],
   ['use', 'use a branch or print current branch and lake'],
   ['vacuum', 'clear space by removing unreferenced objects'],
 ];

@@ -20,6 +20,8 @@ import {
 } from '../../../src/index.js';
 import type { CommitMessage, LakeApi, PoolKeySpec, QueryOptions, QueryRun, QueryStats } from './api.js';
 import type { Commitish } from './head.js';
+import { Auth0Client, type Auth0Details } from './auth0-client.js';
+import type { CredentialStore } from './credentials.js';
 import { fieldOf, idOf, typeName } from './values.js';
 import { parseZson } from './zson-text.js';
 
@@ -41,13 +43,31 @@ export class ServiceError extends ZedError {
   constructor(
     readonly status: number,
     message: string,
+    /** The error body's own message (the client refreshes its login when it is exactly "invalid token"). */
+    readonly serviceMessage: string | null = null,
   ) {
     super(status === 404 ? 'not-found' : status === 409 ? 'conflict' : status < 500 ? 'invalid' : 'internal', message);
   }
 }
 
 export class RemoteApi implements LakeApi {
-  constructor(readonly location: string) {}
+  readonly #auth: CredentialStore | null;
+  #access: string | null = null;
+
+  /**
+   * `auth`, when given, is where the login's tokens are kept (Zed's
+   * credentials file): the service's are sent as a bearer, and refreshed
+   * once when the service calls the access token invalid, as Zed's
+   * client does (api/client/connection.go).
+   */
+  constructor(
+    readonly location: string,
+    auth: CredentialStore | null = null,
+  ) {
+    const tokens = auth?.tokens(location) ?? null;
+    this.#auth = tokens === null ? null : auth;
+    this.#access = tokens?.access ?? null;
+  }
 
   async poolId(nameOrId: string): Promise<KsuidHex> {
     if (nameOrId === '') throw new InvalidError('no pool name provided');
@@ -140,6 +160,25 @@ export class RemoteApi implements LakeApi {
     return this.#json('GET', `/auth/${which}`);
   }
 
+  /** zlake's API token routes (beyond Zed). */
+  tokenRequest(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+    if (method === 'DELETE') return this.#send(method, path, {}).then(() => null);
+    return this.#json(method, path, body === undefined ? {} : { body });
+  }
+
+  /** Zed's refreshAuthToken: new tokens from the Auth0 domain the service names, kept in the store. */
+  async #refresh(): Promise<string> {
+    const method = (await this.auth('method')) as { auth0?: Auth0Details | null };
+    if (method.auth0 === null || method.auth0 === undefined) throw new InvalidError(`auth not available on lake: ${this.location}`);
+    const store = this.#auth!;
+    const tokens = store.tokens(this.location);
+    if (tokens === null) throw new InvalidError(`auth credentials not set for lake: ${this.location}`);
+    const refreshed = await new Auth0Client(method.auth0).refreshToken(tokens.refresh);
+    store.setTokens(this.location, refreshed);
+    this.#access = refreshed.access;
+    return refreshed.access;
+  }
+
   async close(): Promise<void> {}
 
   async #commit(method: string, url: string, opts: RequestOptions): Promise<KsuidHex> {
@@ -172,15 +211,25 @@ export class RemoteApi implements LakeApi {
       headers['Zed-Commit'] = asciiJson({ author, body: b, meta });
     }
     const target = this.location + url;
-    let res: Response;
-    try {
-      res = await fetch(target, { method, headers, ...(body !== undefined ? { body, duplex: 'half' } : {}) } as RequestInit);
-    } catch (e) {
-      const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : e instanceof Error ? e.message : String(e);
-      throw new InternalError(`${goMethod(method)} ${JSON.stringify(target)}: ${cause}`, { cause: e });
+    for (let attempt = 0; ; attempt++) {
+      if (this.#access !== null) headers['Authorization'] = `Bearer ${this.#access}`;
+      let res: Response;
+      try {
+        res = await fetch(target, { method, headers, ...(body !== undefined ? { body, duplex: 'half' } : {}) } as RequestInit);
+      } catch (e) {
+        const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : e instanceof Error ? e.message : String(e);
+        throw new InternalError(`${goMethod(method)} ${JSON.stringify(target)}: ${cause}`, { cause: e });
+      }
+      if (res.status >= 200 && res.status <= 299) return res;
+      const err = await responseError(res);
+      // A streamed body cannot be sent twice: only the others are retried.
+      const replayable = opts.raw === undefined;
+      if (attempt === 0 && res.status === 401 && err.serviceMessage === 'invalid token' && this.#auth !== null && replayable) {
+        await this.#refresh();
+        continue;
+      }
+      throw err;
     }
-    if (res.status < 200 || res.status > 299) throw await responseError(res);
-    return res;
   }
 }
 
@@ -216,9 +265,9 @@ async function responseError(res: Response): Promise<ServiceError> {
       const e = JSON.parse(text) as { error?: string; compilation_errors?: unknown[] };
       // Zed's client shows compile errors with their positions, without the status.
       if (Array.isArray(e.compilation_errors) && e.compilation_errors.length > 0) {
-        return new ServiceError(res.status, e.error ?? '');
+        return new ServiceError(res.status, e.error ?? '', e.error ?? null);
       }
-      return new ServiceError(res.status, `status code ${res.status}: ${e.error ?? ''}`);
+      return new ServiceError(res.status, `status code ${res.status}: ${e.error ?? ''}`, e.error ?? null);
     } catch {
       // Fall through to the raw body.
     }
