@@ -5,11 +5,16 @@
 //     through the library in this process (target: HTTP >= 0.9x library);
 //  2. 64 concurrent clients each running a small query in a loop: requests/s,
 //     p50 and p99 latency (target: >= 1000 queries/s);
+//     and the same with API tokens on (issue #13: `zlake serve -auth.tokens`,
+//     every request a bearer of a token scoped to the pool), rounds of the
+//     two alternating on two servers so both see the same machine load
+//     (target: tokens on >= 0.9x off);
 //  3. the server's peak RSS (VmHWM) while it takes a 1 GiB NDJSON load
 //     (target: < 300 MiB).
 // Usage: npm run build; node bench/gen.mjs; node bench/service.mjs [file.ndjson]
-// Options via env: BENCH_LOAD_MB (250), BENCH_BIG_MB (1024), BENCH_SECONDS (10), BENCH_CLIENTS (64).
-import { spawn } from 'node:child_process';
+// Options via env: BENCH_LOAD_MB (250), BENCH_BIG_MB (1024), BENCH_SECONDS (10), BENCH_CLIENTS (64),
+// BENCH_PHASES (load,queries,big: which to run), BENCH_AUTH_ROUNDS (2: rounds of each mode in phase 2).
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,7 +23,9 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 
 const file = process.argv[2] ?? 'bench/data/conn.ndjson';
-if (!existsSync(file)) {
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'load,queries,big').split(','));
+const AUTH_ROUNDS = Number(process.env.BENCH_AUTH_ROUNDS ?? 2);
+if ((PHASES.has('load') || PHASES.has('big')) && !existsSync(file)) {
   console.error(`no ${file}: run "node bench/gen.mjs" first`);
   process.exit(1);
 }
@@ -77,8 +84,8 @@ process.on('exit', () => {
   for (const p of running) p.kill('SIGKILL');
 });
 
-async function startServer(dir) {
-  const p = spawn(process.execPath, [BIN, 'serve', '-l', '127.0.0.1:0', '-lake', join(dir, 'lake'), '-log.level', 'error'], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(dir, flags = []) {
+  const p = spawn(process.execPath, [BIN, 'serve', '-l', '127.0.0.1:0', '-lake', join(dir, 'lake'), '-log.level', 'error', ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
   running.add(p);
   p.on('exit', () => running.delete(p));
   const url = await new Promise((ok, fail) => {
@@ -117,11 +124,11 @@ const secs = async (fn) => {
   return [(performance.now() - t0) / 1000, r];
 };
 
-async function createPool(url, name, thresh) {
+async function createPool(url, name, thresh, auth = {}) {
   const r = await fetch(`${url}/pool`, {
     method: 'POST',
     body: JSON.stringify({ name, layout: { order: 'asc', keys: [['ts']] }, ...(thresh ? { thresh } : {}) }),
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...auth },
   });
   if (r.status !== 200) throw new Error(`create ${name}: ${await r.text()}`);
 }
@@ -147,61 +154,28 @@ function httpFileLoad(url, pool, bytes) {
   });
 }
 
-async function httpLoad(url, pool, body) {
-  const r = await fetch(`${url}/pool/${pool}/branch/main`, { method: 'POST', body, duplex: 'half', headers: { Accept: 'application/json' } });
+async function httpLoad(url, pool, body, auth = {}) {
+  const r = await fetch(`${url}/pool/${pool}/branch/main`, { method: 'POST', body, duplex: 'half', headers: { Accept: 'application/json', ...auth } });
   const text = await r.text();
   if (r.status !== 200) throw new Error(`load: ${r.status} ${text}`);
   return JSON.parse(text);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-service-'));
-const results = {};
-try {
-  // --- 1. load over HTTP vs the library ---
-  const bytes = linePrefix(LOAD_MB * 1e6);
-  const mb = bytes / 1e6;
-  const { openLocalLake } = await import('../dist/adapters/local/index.js');
-  const { readValues, TypeContext } = await import('../dist/src/index.js');
-  // The same load as the server makes it: the same bound on a load's run of values.
-  const { SERVER_LOAD_MEMORY_LIMIT } = await import('../dist/adapters/node/serve.js');
-  const local = await openLocalLake(join(dir, 'lib'), { loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT });
-  await local.lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });
-  const [libSecs] = await secs(() => local.lake.load('conn', 'main', readValues(fileStream(bytes), new TypeContext())));
-  local.close();
-  rmSync(join(dir, 'lib'), { recursive: true, force: true });
-
-  let srv = await startServer(dir);
-  await createPool(srv.url, 'conn');
-  const [httpSecs, commit] = await secs(() => httpFileLoad(srv.url, 'conn', bytes));
-  results.load = {
-    mb: +mb.toFixed(1),
-    library_mb_s: +(mb / libSecs).toFixed(1),
-    http_mb_s: +(mb / httpSecs).toFixed(1),
-    ratio: +(libSecs / httpSecs).toFixed(2),
-    load_peak_rss_mib: +srv.rss().peak.toFixed(0),
-  };
-  void commit;
-  console.log(`load ${mb.toFixed(0)} MB NDJSON: library ${results.load.library_mb_s} MB/s, HTTP ${results.load.http_mb_s} MB/s (${results.load.ratio}x)`);
-
-  // --- 2. 64 concurrent clients, a small query each ---
-  await createPool(srv.url, 'small');
-  const small = Array.from({ length: 1000 }, (_, i) => JSON.stringify({ ts: i, id: `r${i}`, v: i % 7 })).join('\n');
-  await httpLoad(srv.url, 'small', Buffer.from(small));
+/** One round of CLIENTS clients running the small query for SECONDS against `srv`, each request with `auth` headers. */
+async function smallQueries(srv, auth) {
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
   const u = new URL(srv.url);
   const payload = JSON.stringify({ query: 'from small | v==3 | count()' });
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(payload), ...auth };
   const once = () =>
     new Promise((ok, fail) => {
       const t0 = performance.now();
-      const req = request(
-        { host: u.hostname, port: u.port, path: '/query', method: 'POST', agent, headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(payload) } },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (d) => (body += d));
-          res.on('end', () => (res.statusCode === 200 && body === '[143]\n' ? ok(performance.now() - t0) : fail(new Error(`${res.statusCode} ${body}`))));
-        },
-      );
+      const req = request({ host: u.hostname, port: u.port, path: '/query', method: 'POST', agent, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => (res.statusCode === 200 && body === '[143]\n' ? ok(performance.now() - t0) : fail(new Error(`${res.statusCode} ${body}`))));
+      });
       req.on('error', fail);
       req.end(payload);
     });
@@ -215,29 +189,109 @@ try {
       while (performance.now() < deadline) lat.push(await once());
     }),
   );
-  const elapsed = (performance.now() - t0) / 1000;
+  const seconds = (performance.now() - t0) / 1000;
   const serverCpu = srv.cpu() - cpu0;
+  agent.destroy();
   lat.sort((a, b) => a - b);
   const pct = (p) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))];
-  results.queries = { clients: CLIENTS, seconds: +elapsed.toFixed(1), requests: lat.length, req_s: +(lat.length / elapsed).toFixed(0), p50_ms: +pct(50).toFixed(2), p99_ms: +pct(99).toFixed(2), server_cpu_ms_per_query: +((serverCpu * 1000) / lat.length).toFixed(3), load_average: +loadavg()[0].toFixed(1) };
-  agent.destroy();
-  console.log(`${CLIENTS} clients, "from small | v==3 | count()": ${results.queries.req_s} req/s, p50 ${results.queries.p50_ms} ms, p99 ${results.queries.p99_ms} ms; server CPU ${results.queries.server_cpu_ms_per_query} ms/query (machine load average ${results.queries.load_average})`);
-  await srv.stop();
+  return { seconds, requests: lat.length, p50_ms: pct(50), p99_ms: pct(99), server_cpu: serverCpu, load_average: +loadavg()[0].toFixed(1) };
+}
 
-  // --- 3. peak RSS of a fresh server during a 1 GiB load ---
-  srv = await startServer(dir + '-big');
-  await createPool(srv.url, 'big');
-  const before = srv.rss();
-  const total = BIG_MB * 1024 * 1024;
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, srv.rss().peak)), 100);
-  const [bigSecs] = await secs(() => httpLoad(srv.url, 'big', Readable.toWeb(Readable.from(repeated(total)))));
-  clearInterval(sampler);
-  peak = Math.max(peak, srv.rss().peak);
-  results.big = { mib: BIG_MB, seconds: +bigSecs.toFixed(1), mb_s: +(total / 1e6 / bigSecs).toFixed(1), idle_rss_mib: +before.now.toFixed(0), peak_rss_mib: +peak.toFixed(0) };
-  console.log(`1 GiB load: ${results.big.mb_s} MB/s, server peak RSS ${results.big.peak_rss_mib} MiB (idle ${results.big.idle_rss_mib} MiB)`);
-  await srv.stop();
-  rmSync(dir + '-big', { recursive: true, force: true });
+const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-service-'));
+const results = {};
+try {
+  if (PHASES.has('load')) {
+    // --- 1. load over HTTP vs the library ---
+    const bytes = linePrefix(LOAD_MB * 1e6);
+    const mb = bytes / 1e6;
+    const { openLocalLake } = await import('../dist/adapters/local/index.js');
+    const { readValues, TypeContext } = await import('../dist/src/index.js');
+    // The same load as the server makes it: the same bound on a load's run of values.
+    const { SERVER_LOAD_MEMORY_LIMIT } = await import('../dist/adapters/node/serve.js');
+    const local = await openLocalLake(join(dir, 'lib'), { loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT });
+    await local.lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });
+    const [libSecs] = await secs(() => local.lake.load('conn', 'main', readValues(fileStream(bytes), new TypeContext())));
+    local.close();
+    rmSync(join(dir, 'lib'), { recursive: true, force: true });
+
+    const srv = await startServer(dir);
+    await createPool(srv.url, 'conn');
+    const [httpSecs, commit] = await secs(() => httpFileLoad(srv.url, 'conn', bytes));
+    results.load = {
+      mb: +mb.toFixed(1),
+      library_mb_s: +(mb / libSecs).toFixed(1),
+      http_mb_s: +(mb / httpSecs).toFixed(1),
+      ratio: +(libSecs / httpSecs).toFixed(2),
+      load_peak_rss_mib: +srv.rss().peak.toFixed(0),
+    };
+    void commit;
+    console.log(`load ${mb.toFixed(0)} MB NDJSON: library ${results.load.library_mb_s} MB/s, HTTP ${results.load.http_mb_s} MB/s (${results.load.ratio}x)`);
+    await srv.stop();
+  }
+
+  // --- 2. 64 concurrent clients, a small query each: auth off, then API tokens on ---
+  if (PHASES.has('queries')) {
+    const servers = {
+      off: { srv: await startServer(join(dir, 'q-off')), auth: {} },
+      tokens: { srv: await startServer(join(dir, 'q-tokens'), ['-auth.tokens']), auth: {} },
+    };
+    // The token is made on the lake folder, as an operator makes it; the pool by a *:admin token.
+    const mint = (name, scope) => {
+      const r = spawnSync(process.execPath, [BIN, 'token', 'create', '-lake', join(dir, 'q-tokens', 'lake'), '-name', name, '-scope', scope], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`token create: ${r.stderr}`);
+      return { Authorization: `Bearer ${r.stdout.trim()}` };
+    };
+    const admin = mint('bench-admin', '*:admin');
+    servers.tokens.auth = mint('bench-reader', 'small:read');
+    const small = Array.from({ length: 1000 }, (_, i) => JSON.stringify({ ts: i, id: `r${i}`, v: i % 7 })).join('\n');
+    for (const [mode, { srv }] of Object.entries(servers)) {
+      const auth = mode === 'tokens' ? admin : {};
+      await createPool(srv.url, 'small', 0, auth);
+      await httpLoad(srv.url, 'small', Buffer.from(small), auth);
+    }
+    const rounds = { off: [], tokens: [] };
+    for (let round = 0; round < AUTH_ROUNDS; round++) {
+      for (const mode of ['off', 'tokens']) rounds[mode].push(await smallQueries(servers[mode].srv, servers[mode].auth));
+    }
+    results.queries = {};
+    for (const mode of ['off', 'tokens']) {
+      const rs = rounds[mode];
+      const sum = (k) => rs.reduce((a, r) => a + r[k], 0);
+      results.queries[mode] = {
+        clients: CLIENTS,
+        seconds: +sum('seconds').toFixed(1),
+        requests: sum('requests'),
+        req_s: +(sum('requests') / sum('seconds')).toFixed(0),
+        rounds_req_s: rs.map((r) => +(r.requests / r.seconds).toFixed(0)),
+        p50_ms: +Math.max(...rs.map((r) => r.p50_ms)).toFixed(2),
+        p99_ms: +Math.max(...rs.map((r) => r.p99_ms)).toFixed(2),
+        server_cpu_ms_per_query: +((sum('server_cpu') * 1000) / sum('requests')).toFixed(3),
+        load_average: rs.map((r) => r.load_average),
+      };
+      const q = results.queries[mode];
+      console.log(`${CLIENTS} clients, "from small | v==3 | count()", auth ${mode}: ${q.req_s} req/s (rounds ${q.rounds_req_s.join(', ')}), p50 ${q.p50_ms} ms, p99 ${q.p99_ms} ms; server CPU ${q.server_cpu_ms_per_query} ms/query (machine load average ${q.load_average.join(', ')})`);
+    }
+    results.queries.tokens_vs_off = +(results.queries.tokens.req_s / results.queries.off.req_s).toFixed(3);
+    console.log(`API tokens on / auth off: ${results.queries.tokens_vs_off}x (target >= 0.9)`);
+    for (const { srv } of Object.values(servers)) await srv.stop();
+  }
+
+  if (PHASES.has('big')) {
+    // --- 3. peak RSS of a fresh server during a 1 GiB load ---
+    const srv = await startServer(dir + '-big');
+    await createPool(srv.url, 'big');
+    const before = srv.rss();
+    const total = BIG_MB * 1024 * 1024;
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, srv.rss().peak)), 100);
+    const [bigSecs] = await secs(() => httpLoad(srv.url, 'big', Readable.toWeb(Readable.from(repeated(total)))));
+    clearInterval(sampler);
+    peak = Math.max(peak, srv.rss().peak);
+    results.big = { mib: BIG_MB, seconds: +bigSecs.toFixed(1), mb_s: +(total / 1e6 / bigSecs).toFixed(1), idle_rss_mib: +before.now.toFixed(0), peak_rss_mib: +peak.toFixed(0) };
+    console.log(`1 GiB load: ${results.big.mb_s} MB/s, server peak RSS ${results.big.peak_rss_mib} MiB (idle ${results.big.idle_rss_mib} MiB)`);
+    await srv.stop();
+    rmSync(dir + '-big', { recursive: true, force: true });
+  }
 } catch (e) {
   console.error(e);
   process.exitCode = 1;
