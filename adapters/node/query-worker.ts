@@ -63,13 +63,16 @@ async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QuerySta
   // checked every MEMORY_CHECK_MS, past the limit the query stops.
   const baseline = memoryHeld();
   let checked = performance.now();
-  const pace = (): undefined => {
+  const poll = (): void => {
     if (Atomics.load(flag, 0) !== RUNNING) stop();
     const t = performance.now();
     if (t - checked >= MEMORY_CHECK_MS) {
       checked = t;
       if (!abort.signal.aborted && memoryHeld() - baseline > setup.memoryLimit) abort.abort(new QueryMemoryError(setup.memoryLimit));
     }
+  };
+  const pace = (): undefined => {
+    poll();
     return undefined;
   };
   try {
@@ -84,6 +87,7 @@ async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QuerySta
           spillStore: spill,
           memoryLimit: setup.memoryLimit,
           pace,
+          poll,
           ...(setup.statsIntervalMs !== undefined ? { statsIntervalMs: setup.statsIntervalMs } : {}),
         },
       );

@@ -61,6 +61,11 @@ export interface QueryJobOptions {
    * query cannot hold the thread.
    */
   readonly pace?: () => Promise<void> | undefined;
+  /**
+   * Called once per batch where operators check for an abort; throws to
+   * stop the query. A worker reads its stop flag and its memory here.
+   */
+  readonly poll?: () => void;
 }
 
 const STATS_INTERVAL_MS = 1000;
@@ -197,6 +202,7 @@ export async function startQueryJob(lake: Lake, spec: QueryJobSpec, ctl: QueryJo
       now: opts.now,
       ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
       ...(opts.pace !== undefined ? { pace: opts.pace } : {}),
+      ...(opts.poll !== undefined ? { poll: opts.poll } : {}),
       ...(spillThreshold(opts.memoryLimit) !== undefined ? { memoryLimit: spillThreshold(opts.memoryLimit)! } : {}),
     });
     if (signal.aborted) throw signal.reason;

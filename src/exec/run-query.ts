@@ -28,6 +28,8 @@ export interface RunQueryOptions {
   readonly warn?: (msg: string) => void;
   /** Called after each batch a source reads; a promise it returns is awaited first (see QueryJobOptions.pace). */
   readonly pace?: () => Promise<void> | undefined;
+  /** Called where operators check the signal, and per source batch; throws to stop the query. */
+  readonly poll?: () => void;
 }
 
 export interface PreparedQuery {
@@ -55,12 +57,14 @@ interface Watch {
   readonly meter: QueryMeter;
   readonly signal: AbortSignal | undefined;
   readonly pace: (() => Promise<void> | undefined) | undefined;
+  readonly poll: (() => void) | undefined;
 }
 
 async function* metered(stream: AsyncIterable<Batch>, w: Watch): AsyncGenerator<Batch> {
-  const { meter, signal, pace } = w;
+  const { meter, signal, pace, poll } = w;
   if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
   for await (const batch of stream) {
+    poll?.();
     if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
     meter.observe(batch);
     const wait = pace?.();
@@ -131,7 +135,7 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
   const now = opts.now ?? clockNow;
   const meter = new QueryMeter(now(), now);
   let plan: SourcePlan | null = null;
-  const watch: Watch = { meter, signal: opts.signal, pace: opts.pace };
+  const watch: Watch = { meter, signal: opts.signal, pace: opts.pace, poll: opts.poll };
   const sources = plannedSources(
     lakeSources(lake, zctx, undefined, meter.scan),
     () => {
@@ -146,6 +150,7 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
       zctx,
       sources,
       ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      ...(opts.poll !== undefined ? { poll: opts.poll } : {}),
       ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
       ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
       ...(opts.warn !== undefined ? { warn: opts.warn } : {}),
