@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'unsupported'
+  | 'too-large'
   | 'internal';
 
 export class ZedError extends Error {
@@ -47,6 +48,20 @@ export class ConflictError extends ZedError {
 export class UnsupportedError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('unsupported', message, options);
+  }
+}
+
+/** A request larger than a configured limit (a body, a load). */
+export class TooLargeError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('too-large', message, options);
+  }
+}
+
+/** A request the server refuses to serve (a foreign origin, an unknown Host). */
+export class ForbiddenError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('forbidden', message, options);
   }
 }
 

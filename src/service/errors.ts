@@ -22,6 +22,8 @@ const KINDS: Record<ErrorKind, KindEntry> = {
   forbidden: { text: 'forbidden', status: 403 },
   // Something the request asks for that zlake cannot do: the request is at fault.
   unsupported: { text: 'invalid operation', status: 400 },
+  // Zed answers a body over its limit with 400; 413 says what is wrong and that a retry will not help.
+  'too-large': { text: 'invalid operation', status: 413 },
   internal: { text: 'other error', status: 500 },
 };
 
@@ -72,5 +74,7 @@ export function errorResponse(err: unknown, caps: Capabilities, headers?: Header
   const { status, body } = errorBody(err, caps);
   const h = new Headers(headers);
   h.set('Content-Type', 'application/json');
+  // The rest of a body over the limit is never read: the connection cannot carry another request.
+  if (status === 413) h.set('Connection', 'close');
   return new Response(`${goJson(body)}\n`, { status, headers: h });
 }
