@@ -16,6 +16,7 @@ import { FlagError, parseFlags, usage, type FlagSpec } from './flags.js';
 import { CachedBlobStore } from './blob-cache.js';
 import Database from 'libsql';
 import { cachedMetaStore } from './meta-cache.js';
+import { servedHosts } from './served-hosts.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 
 export interface ServerOptions {
@@ -26,6 +27,8 @@ export interface ServerOptions {
   readonly apiVersion?: ApiRevision;
   readonly defaultFormat?: string;
   readonly corsOrigins?: readonly string[];
+  /** Host names served besides loopback names and the listen address (-host.allow). */
+  readonly hostAllow?: readonly string[];
   readonly bodyLimit?: number;
   readonly loadLimit?: number;
   readonly rootContent?: string;
@@ -79,6 +82,7 @@ function dataVersion(local: LocalLake): { probe: () => Promise<unknown>; close: 
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
   useLocalParquetWasm();
   const local = await openLocalLake(opts.lake);
@@ -99,6 +103,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let service: ZedService;
   try {
     service = createApp({
+      allowedHosts: servedHosts(host, opts.hostAllow ?? []),
       lake,
       spillStore: spill,
       ...(opts.apiVersion !== undefined ? { apiVersion: opts.apiVersion } : {}),
@@ -115,7 +120,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     local.close();
     throw e;
   }
-  const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   const server = await new Promise<Server>((ok, fail) => {
     // A load reads its body straight from Node's request stream (see ZedService.fetch).
     const s = serve({ fetch: (req, env) => ('incoming' in env ? service.fetch(req, env.incoming.url, env.incoming) : service.fetch(req)), port, ...(host !== undefined ? { hostname: host } : {}) }, () => ok(s as Server)) as Server;
@@ -150,7 +154,8 @@ const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'l', usage: '[addr]:port to listen on', default: 'localhost:9867' },
   { kind: 'string', name: 'lake', usage: 'lake folder, created if missing', default: '.lake' },
   { kind: 'string', name: 'defaultfmt', usage: 'default response format', default: 'zson' },
-  { kind: 'list', name: 'cors.origin', usage: 'CORS allowed origin (may be repeated)' },
+  { kind: 'list', name: 'cors.origin', usage: "CORS allowed origin (may be repeated); none allows no foreign origin, '*' every one (Zed's default)" },
+  { kind: 'list', name: 'host.allow', usage: "Host name served besides localhost and the listen address: name, name:port, *.domain or '*' (may be repeated)" },
   { kind: 'string', name: 'api-version', usage: 'API revision to serve: 1.2.0, 1.6.0, 1.8.0 or latest (1.18.0)', default: 'latest' },
   { kind: 'string', name: 'rootcontentfile', usage: 'file to serve for GET /' },
   { kind: 'int', name: 'body.limit', usage: 'largest request body of the JSON/ZSON routes, in bytes', default: 16 << 20 },
@@ -196,6 +201,7 @@ export async function runServe(argv: readonly string[]): Promise<number> {
       apiVersion: parseRevisionOrThrow(flags.get('api-version') as string),
       defaultFormat: flags.get('defaultfmt') as string,
       corsOrigins: flags.get('cors.origin') as string[],
+      hostAllow: flags.get('host.allow') as string[],
       bodyLimit: flags.get('body.limit') as number,
       ...(loadLimit > 0 ? { loadLimit } : {}),
       ...(rootFile !== undefined ? { rootContent: readFileSync(rootFile, 'utf8') } : {}),

@@ -28,8 +28,18 @@ export interface ServiceDeps {
   readonly apiVersion?: ApiRevision;
   /** Response format when Accept is absent or `* / *` (Zed's -defaultfmt; default zson). */
   readonly defaultFormat?: string;
-  /** Allowed CORS origins, `*` wildcards allowed inside; none means every origin (Zed's -cors.origin). */
+  /**
+   * Allowed CORS origins (Zed's -cors.origin), `*` wildcards allowed inside.
+   * None allows no foreign origin and refuses its writes (middleware/cors.ts);
+   * `['*']` allows every origin with credentials, as Zed does by default.
+   */
   readonly corsOrigins?: readonly string[];
+  /**
+   * Host names requests may be addressed to besides loopback names, as
+   * patterns (`name`, `name:port`, `*.example.com`, `*`); others get 403
+   * (middleware/host.ts), /status excepted. Undefined checks nothing.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Largest request body of the JSON/ZSON routes, in bytes (default 16 MiB). */
   readonly bodyLimit?: number;
   /** Largest load body, in bytes, after gunzip too (default: no limit). */
