@@ -1,7 +1,7 @@
 // The Zed lake service over a Worker's bindings: an R2 bucket (LAKE) for
 // data objects and a D1 database (META) for pools, branches and commits.
 
-import { createApp, Lake, lakeQueryRunner, monotonicClock, parseRevisionOrThrow, type ZedService } from '../../src/index.js';
+import { createApp, fetchNetwork, guardedOutbound, Lake, lakeQueryRunner, monotonicClock, parseRevisionOrThrow, type ZedService } from '../../src/index.js';
 import { openD1MetaStore, type D1DatabaseLike } from './d1.js';
 import { R2BlobStore, type R2BucketLike } from './r2-blob-store.js';
 
@@ -12,6 +12,8 @@ export interface Env {
   readonly ZLAKE_API_VERSION?: string;
   /** Values a load holds before it writes an object, in bytes (default 8 MiB: an isolate has 128 MB). */
   readonly ZLAKE_LOAD_MEMORY_LIMIT?: string;
+  /** Hosts a query's `get URL` may reach, comma-separated (zlake serve's -query.get.allow); unset: none. */
+  readonly ZLAKE_GET_ALLOW?: string;
 }
 
 /** Value bytes a load holds before writing an object: small, for an isolate's 128 MB. */
@@ -28,8 +30,11 @@ export async function workerService(env: Env): Promise<ZedService> {
     queries: lakeQueryRunner(),
     loadMemoryLimit: Number.isSafeInteger(limit) && limit > 0 ? limit : WORKER_LOAD_MEMORY_LIMIT,
   });
+  const allow = (env.ZLAKE_GET_ALLOW ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
   return createApp({
     lake,
+    // The platform resolves names and does not route to private addresses: the allow list judges names.
+    outbound: guardedOutbound({ allow, net: fetchNetwork() }),
     ...(env.ZLAKE_API_VERSION !== undefined ? { apiVersion: parseRevisionOrThrow(env.ZLAKE_API_VERSION) } : {}),
   });
 }

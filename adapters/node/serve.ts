@@ -17,6 +17,7 @@ import { CachedBlobStore } from './blob-cache.js';
 import Database from 'libsql';
 import { cachedMetaStore } from './meta-cache.js';
 import { servedHosts } from './served-hosts.js';
+import { nodeOutbound } from './outbound-network.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 
 export interface ServerOptions {
@@ -29,6 +30,10 @@ export interface ServerOptions {
   readonly corsOrigins?: readonly string[];
   /** Host names served besides loopback names and the listen address (-host.allow). */
   readonly hostAllow?: readonly string[];
+  /** Hosts a query's `get URL` may reach (-query.get.allow); none: every `get` is refused. */
+  readonly getAllow?: readonly string[];
+  /** Longest wait for a `get` response's headers or its next chunk (default 30 s). */
+  readonly getTimeoutMs?: number;
   readonly bodyLimit?: number;
   readonly loadLimit?: number;
   readonly rootContent?: string;
@@ -104,6 +109,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   try {
     service = createApp({
       allowedHosts: servedHosts(host, opts.hostAllow ?? []),
+      outbound: nodeOutbound(opts.getAllow ?? [], opts.getTimeoutMs),
       lake,
       spillStore: spill,
       ...(opts.apiVersion !== undefined ? { apiVersion: opts.apiVersion } : {}),
@@ -155,6 +161,7 @@ const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'lake', usage: 'lake folder, created if missing', default: '.lake' },
   { kind: 'string', name: 'defaultfmt', usage: 'default response format', default: 'zson' },
   { kind: 'list', name: 'cors.origin', usage: "CORS allowed origin (may be repeated); none allows no foreign origin, '*' every one (Zed's default)" },
+  { kind: 'list', name: 'query.get.allow', usage: "host a query's get URL may reach: name, name:port, *.domain or '*'; loopback and private addresses only when named (may be repeated)" },
   { kind: 'list', name: 'host.allow', usage: "Host name served besides localhost and the listen address: name, name:port, *.domain or '*' (may be repeated)" },
   { kind: 'string', name: 'api-version', usage: 'API revision to serve: 1.2.0, 1.6.0, 1.8.0 or latest (1.18.0)', default: 'latest' },
   { kind: 'string', name: 'rootcontentfile', usage: 'file to serve for GET /' },
@@ -202,6 +209,7 @@ export async function runServe(argv: readonly string[]): Promise<number> {
       defaultFormat: flags.get('defaultfmt') as string,
       corsOrigins: flags.get('cors.origin') as string[],
       hostAllow: flags.get('host.allow') as string[],
+      getAllow: flags.get('query.get.allow') as string[],
       bodyLimit: flags.get('body.limit') as number,
       ...(loadLimit > 0 ? { loadLimit } : {}),
       ...(rootFile !== undefined ? { rootContent: readFileSync(rootFile, 'utf8') } : {}),

@@ -15,3 +15,5 @@ export { branchMetaValue, branchValue, lakeMeta, matchPools, poolMeta, poolValue
 export { countPool } from './pool-count.js';
 export { lakeQueryRunner } from './lake-query-runner.js';
 export { openHttp, httpUrl, type HttpSourceOptions } from './http-source.js';
+export { directOutbound, noOutbound, checkPlanUrls, type Outbound } from './outbound.js';
+export { guardedOutbound, fetchNetwork, OutboundRefusedError, DEFAULT_MAX_REDIRECTS, DEFAULT_OUTBOUND_TIMEOUT_MS, type OutboundGuardOptions, type OutboundNetwork } from './outbound-guard.js';

@@ -5,7 +5,7 @@
 // with `//`, `/./` or `/../` a 301 to the cleaned path, as Go's mux does.
 
 import { Hono, type MiddlewareHandler } from 'hono';
-import { clockNow } from '../exec/index.js';
+import { clockNow, noOutbound } from '../exec/index.js';
 import { formatByName } from '../formats/index.js';
 import { InvalidError } from '../errors/index.js';
 import type { ServiceEnv } from './context.js';
@@ -97,6 +97,7 @@ export function createApp(deps: ServiceDeps): ZedService {
     defaultFormat,
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     loadLimit: deps.loadLimit ?? Infinity,
+    outbound: deps.outbound ?? noOutbound,
     now,
     ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
     ...(deps.auth !== undefined ? { auth: deps.auth } : {}),

@@ -1,6 +1,7 @@
 // What the service is built from (createApp's argument) and the settings it
 // runs with. Everything arrives as an argument: no globals, no environment.
 
+import type { Outbound } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { ApiRevision } from './revision.js';
@@ -46,6 +47,11 @@ export interface ServiceDeps {
   readonly loadLimit?: number;
   /** How long a finished query's status stays readable, in ms (Zed: 10 s). */
   readonly queryStatusTtlMs?: number;
+  /**
+   * How a query's `get URL` reaches the network: the runtime's guarded
+   * fetch (exec/outbound-guard.ts). Default: refused (exec/outbound.ts).
+   */
+  readonly outbound?: Outbound;
   /** Where sort, fuse and summarize spill (default: memory). */
   readonly spillStore?: SpillStore;
   readonly auth?: Authenticator;

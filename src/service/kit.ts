@@ -1,6 +1,7 @@
 // What route modules get to register themselves: the service's parts and one
 // helper that mounts a handler behind the API middleware chain.
 
+import type { Outbound } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { Ctx } from './context.js';
@@ -27,6 +28,7 @@ export interface Settings {
   readonly defaultFormat: string;
   readonly bodyLimit: number;
   readonly loadLimit: number;
+  readonly outbound: Outbound;
   readonly now: () => bigint;
   readonly spillStore?: SpillStore;
   readonly auth?: Authenticator;

@@ -80,6 +80,8 @@ function scopeV4(b: Uint8Array): AddressScope {
   if (a === 100 && c >= 64 && c < 128) return 'shared'; // CGNAT 100.64/10
   if (a === 192 && c === 0 && b[2] === 0) return 'reserved'; // IETF protocol assignments
   if (a === 198 && (c === 18 || c === 19)) return 'reserved'; // benchmarking
+  // Documentation (TEST-NET-1, -2, -3): never a real server.
+  if ((a === 192 && c === 0 && b[2] === 2) || (a === 198 && c === 51 && b[2] === 100) || (a === 203 && c === 0 && b[2] === 113)) return 'reserved';
   if (a >= 224) return 'reserved'; // multicast, 240/4, broadcast
   return 'public';
 }

@@ -195,6 +195,7 @@ export function queryRoutes(kit: RouteKit): void {
       signal: abort.signal,
       metas: metasOf(caps),
       now: settings.now,
+      outbound: settings.outbound,
       ...(settings.spillStore !== undefined ? { spillStore: settings.spillStore } : {}),
     });
     const format = c.get('format');
