@@ -1,7 +1,7 @@
 // The Zed lake service over a Worker's bindings: an R2 bucket (LAKE) for
 // data objects and a D1 database (META) for pools, branches and commits.
 
-import { createApp, Lake, lakeQueryRunner, monotonicClock, parseDuration, parseRevisionOrThrow, type ZedService } from '../../src/index.js';
+import { createApp, fetchNetwork, guardedOutbound, Lake, lakeQueryRunner, monotonicClock, parseDuration, parseRevisionOrThrow, type ZedService } from '../../src/index.js';
 import { openD1MetaStore, type D1DatabaseLike } from './d1.js';
 import { R2BlobStore, type R2BucketLike } from './r2-blob-store.js';
 
@@ -19,6 +19,8 @@ export interface Env {
    * with its time-limit error instead of the runtime's cut.
    */
   readonly ZLAKE_QUERY_TIMEOUT?: string;
+  /** Hosts a query's `get URL` may reach, comma-separated (zlake serve's -query.get.allow); unset: none. */
+  readonly ZLAKE_GET_ALLOW?: string;
 }
 
 /** A query's time limit on Workers: under the default CPU limit of 30 s. */
@@ -45,9 +47,12 @@ export async function workerService(env: Env): Promise<ZedService> {
     queries: lakeQueryRunner(),
     loadMemoryLimit: Number.isSafeInteger(limit) && limit > 0 ? limit : WORKER_LOAD_MEMORY_LIMIT,
   });
+  const allow = (env.ZLAKE_GET_ALLOW ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
   const timeout = queryTimeoutMs(env.ZLAKE_QUERY_TIMEOUT);
   return createApp({
     lake,
+    // The platform resolves names and does not route to private addresses: the allow list judges names.
+    outbound: guardedOutbound({ allow, net: fetchNetwork() }),
     // The default executor runs queries in the isolate, yielding between batches (so the timer runs).
     ...(timeout !== undefined ? { queryTimeoutMs: timeout } : {}),
     ...(env.ZLAKE_API_VERSION !== undefined ? { apiVersion: parseRevisionOrThrow(env.ZLAKE_API_VERSION) } : {}),

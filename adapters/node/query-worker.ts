@@ -12,8 +12,10 @@ import { DiskSpillStore } from '../local/spill-store.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 import { CANCELED, CHUNK_WINDOW, RUNNING, TIMED_OUT, type JobControl, type JobMessage, type QueryStart, type WorkerMessage, type WorkerSetup } from './query-protocol.js';
 import { openServedLake, type ServedLake } from './served-lake.js';
+import { nodeOutbound } from './outbound-network.js';
 
 const setup = workerData as WorkerSetup;
+const outbound = nodeOutbound(setup.getAllow, setup.getTimeoutMs);
 /** How often a running query's memory is read (process.memoryUsage costs a few microseconds). */
 const MEMORY_CHECK_MS = 10;
 const parent = parentPort!;
@@ -88,6 +90,7 @@ async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QuerySta
           memoryLimit: setup.memoryLimit,
           pace,
           poll,
+          outbound,
           ...(setup.statsIntervalMs !== undefined ? { statsIntervalMs: setup.statsIntervalMs } : {}),
         },
       );

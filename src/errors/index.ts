@@ -52,7 +52,7 @@ export class UnsupportedError extends ZedError {
   }
 }
 
-/** A request or a query past one of the service's limits (body size, memory). */
+/** A request or a query past one of the service's limits (a body, a load, a query's memory). */
 export class TooLargeError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('too-large', message, options);
@@ -63,6 +63,13 @@ export class TooLargeError extends ZedError {
 export class UnavailableError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('unavailable', message, options);
+  }
+}
+
+/** A request the server refuses to serve (a foreign origin, an unknown Host). */
+export class ForbiddenError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('forbidden', message, options);
   }
 }
 

@@ -17,3 +17,5 @@ export { lakeQueryRunner } from './lake-query-runner.js';
 export { openHttp, httpUrl, type HttpSourceOptions } from './http-source.js';
 export { inProcessExecutor, startQueryJob, yieldingPace, type QueryExecutor, type QueryJobControl, type QueryJobOptions, type QueryJobSpec } from './query-job.js';
 export { plainError, reviveError, type PlainError } from './error-wire.js';
+export { directOutbound, noOutbound, checkPlanUrls, type Outbound } from './outbound.js';
+export { guardedOutbound, fetchNetwork, OutboundRefusedError, DEFAULT_MAX_REDIRECTS, DEFAULT_OUTBOUND_TIMEOUT_MS, type OutboundGuardOptions, type OutboundNetwork } from './outbound-guard.js';

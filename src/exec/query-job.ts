@@ -10,6 +10,7 @@ import { QueryCanceledError, QueryTimeoutError, ZedError } from '../errors/index
 import { QueryWriter, type ChannelStyle } from './query-writer.js';
 import { prepareQuery, type PreparedQuery } from './run-query.js';
 import { INDEX_METAS, LATEST_METAS, type QueryHead } from './source-plan.js';
+import type { Outbound } from './outbound.js';
 import type { Chunk } from '../formats/index.js';
 
 /** What a client asked for: structured-cloneable, so it can cross to a worker. */
@@ -53,6 +54,8 @@ export interface QueryJobOptions {
   readonly memoryLimit?: number;
   /** Wall time a query may run, in ms (none when absent). */
   readonly timeoutMs?: number;
+  /** How `get URL` reaches the network (refused when absent). */
+  readonly outbound?: Outbound;
   /** Interval of QueryStats control messages, in ms. */
   readonly statsIntervalMs?: number;
   /**
@@ -202,6 +205,7 @@ export async function startQueryJob(lake: Lake, spec: QueryJobSpec, ctl: QueryJo
       now: opts.now,
       ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
       ...(opts.pace !== undefined ? { pace: opts.pace } : {}),
+      ...(opts.outbound !== undefined ? { outbound: opts.outbound } : {}),
       ...(opts.poll !== undefined ? { poll: opts.poll } : {}),
       ...(spillThreshold(opts.memoryLimit) !== undefined ? { memoryLimit: spillThreshold(opts.memoryLimit)! } : {}),
     });

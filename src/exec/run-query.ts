@@ -12,6 +12,7 @@ import type { ChannelBatch } from '../runtime/op/mux.js';
 import { TypeContext, type Batch } from '../zed/index.js';
 import { CompilationError, semanticErrors, syntaxCompilationError } from './compilation-error.js';
 import { lakeSources } from './lake-source.js';
+import { checkPlanUrls, type Outbound } from './outbound.js';
 import { clockNow, QueryMeter } from './query-meter.js';
 import { LATEST_METAS, planSources, type MetaNames, type QueryHead, type SourceInfo, type SourcePlan } from './source-plan.js';
 
@@ -30,6 +31,8 @@ export interface RunQueryOptions {
   readonly pace?: () => Promise<void> | undefined;
   /** Called where operators check the signal, and per source batch; throws to stop the query. */
   readonly poll?: () => void;
+  /** How `get URL` reaches the network; when given, its URLs are checked before the query runs. */
+  readonly outbound?: Outbound;
 }
 
 export interface PreparedQuery {
@@ -137,7 +140,10 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
   let plan: SourcePlan | null = null;
   const watch: Watch = { meter, signal: opts.signal, pace: opts.pace, poll: opts.poll };
   const sources = plannedSources(
-    lakeSources(lake, zctx, undefined, meter.scan),
+    lakeSources(lake, zctx, undefined, meter.scan, {
+      ...(opts.outbound !== undefined ? { outbound: opts.outbound } : {}),
+      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+    }),
     () => {
       if (plan === null) throw new Error('query run before its sources were planned');
       return plan;
@@ -164,6 +170,8 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
     }
     throw e;
   }
+  // A URL the outbound policy refuses fails the request before it answers (outbound.ts).
+  if (opts.outbound !== undefined) await checkPlanUrls(compiled.dag, opts.outbound, opts.signal);
   const head = opts.head ?? null;
   plan = await planSources(lake, text, compiled.ast, head, opts.metas ?? LATEST_METAS);
   let input: AsyncIterable<Batch> = (async function* () {})();
