@@ -2,7 +2,7 @@
 // data objects and a D1 database (META) for pools, branches and commits (and
 // API tokens), with authentication as its environment asks (auth.ts).
 
-import { createApp, Lake, lakeQueryRunner, monotonicClock, parseRevisionOrThrow, type ZedService } from '../../src/index.js';
+import { createApp, fetchNetwork, guardedOutbound, Lake, lakeQueryRunner, monotonicClock, parseDuration, parseRevisionOrThrow, type ZedService } from '../../src/index.js';
 import { workerAuthenticator, type AuthEnv } from './auth.js';
 import { d1Database, openD1MetaStore, type D1DatabaseLike } from './d1.js';
 import { R2BlobStore, type R2BucketLike } from './r2-blob-store.js';
@@ -14,6 +14,25 @@ export interface Env extends AuthEnv {
   readonly ZLAKE_API_VERSION?: string;
   /** Values a load holds before it writes an object, in bytes (default 8 MiB: an isolate has 128 MB). */
   readonly ZLAKE_LOAD_MEMORY_LIMIT?: string;
+  /**
+   * Wall time a query may run (a Zed duration such as 25s; default 25s, "0"
+   * for none). Keep it under the Worker's CPU limit (30 s by default on paid
+   * plans; wall time is never less than CPU time), so that a long query ends
+   * with its time-limit error instead of the runtime's cut.
+   */
+  readonly ZLAKE_QUERY_TIMEOUT?: string;
+  /** Hosts a query's `get URL` may reach, comma-separated (zlake serve's -query.get.allow); unset: none. */
+  readonly ZLAKE_GET_ALLOW?: string;
+}
+
+/** A query's time limit on Workers: under the default CPU limit of 30 s. */
+export const WORKER_QUERY_TIMEOUT_MS = 25_000;
+
+function queryTimeoutMs(text: string | undefined): number | undefined {
+  if (text === undefined) return WORKER_QUERY_TIMEOUT_MS;
+  if (text === '0') return undefined;
+  const ns = parseDuration(text);
+  return ns === null || ns <= 0n ? WORKER_QUERY_TIMEOUT_MS : Number(ns / 1_000_000n);
 }
 
 /** Value bytes a load holds before writing an object: small, for an isolate's 128 MB. */
@@ -32,9 +51,15 @@ export async function workerService(env: Env): Promise<ZedService> {
     queries: lakeQueryRunner(),
     loadMemoryLimit: Number.isSafeInteger(limit) && limit > 0 ? limit : WORKER_LOAD_MEMORY_LIMIT,
   });
+  const allow = (env.ZLAKE_GET_ALLOW ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
+  const timeout = queryTimeoutMs(env.ZLAKE_QUERY_TIMEOUT);
   return createApp({
     lake,
     ...(auth !== undefined ? { auth } : {}),
+    // The platform resolves names and does not route to private addresses: the allow list judges names.
+    outbound: guardedOutbound({ allow, net: fetchNetwork() }),
+    // The default executor runs queries in the isolate, yielding between batches (so the timer runs).
+    ...(timeout !== undefined ? { queryTimeoutMs: timeout } : {}),
     ...(env.ZLAKE_API_VERSION !== undefined ? { apiVersion: parseRevisionOrThrow(env.ZLAKE_API_VERSION) } : {}),
   });
 }

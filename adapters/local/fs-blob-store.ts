@@ -1,8 +1,11 @@
 // A BlobStore in a local folder on node:fs/promises (Node, Deno and Bun): one
 // file per key. Writes go to a temporary file that is then renamed or linked
-// into place, so no reader ever sees part of an object.
+// into place, so no reader ever sees part of an object. A process killed
+// mid-write leaves its temporary file (`.tmp-<pid>-…`): sweepTemporary
+// (called by vacuum) removes those of dead processes once they are stale.
 
 import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { checkBlobKey, checkBlobRange, iterateStream, type BlobInfo, type BlobStore } from '../../src/index.js';
 
@@ -163,6 +166,50 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
+  /**
+   * Removes the temporary files under `prefix`'s folder last written before
+   * `before` (Unix ns) whose writer is gone. A write in progress keeps its
+   * file's mtime fresh; a writer that is alive but stalled (a slow upload)
+   * keeps its file too. A pid that is reused keeps a dead writer's file until
+   * that process ends; a writer in another pid namespace looks dead, but its
+   * file is older than the grace period only if it stopped writing.
+   */
+  async sweepTemporary(prefix: string, before: bigint): Promise<number> {
+    const slash = prefix.lastIndexOf('/');
+    const base = slash < 0 ? '' : prefix.slice(0, slash);
+    if (base !== '') checkBlobKey(base);
+    return this.#sweep(base === '' ? this.root : join(this.root, ...base.split('/')), before);
+  }
+
+  async #sweep(dir: string, before: bigint): Promise<number> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (e) {
+      if (isNotFound(e) || isNotDir(e)) return 0;
+      throw e;
+    }
+    let n = 0;
+    for (const d of entries) {
+      const path = join(dir, d.name);
+      if (d.isDirectory()) {
+        if (!d.name.startsWith('.')) n += await this.#sweep(path, before);
+        continue;
+      }
+      const m = TEMP_FILE.exec(d.name);
+      if (m === null || !d.isFile() || writerAlive(Number(m[1]))) continue;
+      try {
+        const st = await stat(path, { bigint: true });
+        if (st.mtimeNs >= before) continue;
+        await unlink(path);
+        n++;
+      } catch (e) {
+        if (!isNotFound(e)) throw e; // gone meanwhile
+      }
+    }
+    return n;
+  }
+
   #path(key: string): string {
     checkBlobKey(key);
     return join(this.root, ...key.split('/'));
@@ -189,6 +236,22 @@ export class FsBlobStore implements BlobStore {
     }
     await fh.close();
     return tmp;
+  }
+}
+
+/** The temporary files #writeTemp makes: `.tmp-<pid>-<seq>-<random>`. */
+const TEMP_FILE = /^\.tmp-(\d+)-\d+-[0-9a-z]+$/;
+
+/** Whether process `pid` (a temporary file's writer) exists; this process counts. */
+function writerAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return code(e) !== 'ESRCH';
   }
 }
 

@@ -133,4 +133,8 @@ export class CachedBlobStore implements BlobStore {
   list(prefix: string): AsyncIterable<BlobInfo> {
     return this.inner.list(prefix);
   }
+
+  async sweepTemporary(prefix: string, before: bigint): Promise<number> {
+    return (await this.inner.sweepTemporary?.(prefix, before)) ?? 0;
+  }
 }

@@ -1,6 +1,6 @@
 // `zlake serve` runs each query in a worker thread of its own, so no query
 // can hold the thread that answers requests: a pool of workers, each with
-// the lake opened once, started as queries need them (one spare kept warm)
+// the lake opened once, started as queries need them (SPARES kept warm)
 // up to a maximum, after which queries wait their turn. A query stops
 // within STOP_GRACE_MS of its client leaving or its time limit: the worker
 // stops at its next batch, or is terminated (which also frees all it held).
@@ -28,7 +28,13 @@ import type { ServedLakeConfig } from './served-lake.js';
 export const STOP_GRACE_MS = 100;
 /** A worker that holds more than this after a query is retired, so the memory goes back. */
 const RETIRE_MEMORY = 256 << 20;
-/** Idle workers past the spare are retired after this long. */
+/**
+ * Idle workers kept warm once queries come: a burst of heavy queries takes
+ * one, and the next short query finds the other ready instead of waiting
+ * for a worker to start beside them.
+ */
+const SPARES = 2;
+/** Idle workers past the spares are retired after this long. */
 const IDLE_MS = 30_000;
 /** Heap a worker needs beside what its query holds. */
 const BASE_HEAP_MB = 256;
@@ -51,6 +57,9 @@ export interface QueryPoolOptions {
   /** Wall time one query may run, in ms (none when absent). */
   readonly timeoutMs?: number;
   readonly statsIntervalMs?: number;
+  /** Hosts a query's `get URL` may reach (-query.get.allow). */
+  readonly getAllow?: readonly string[];
+  readonly getTimeoutMs?: number;
   readonly log?: (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -70,6 +79,8 @@ class PooledWorker {
   readonly ready: Promise<void>;
   busy = false;
   dead = false;
+  /** Started and holding the lake open. */
+  started = false;
   /** The worker's thread id for setpriority, once it is ready (null where there is none). */
   tid: number | null = null;
   lowered = false;
@@ -95,6 +106,7 @@ class PooledWorker {
         this.worker.off('message', onMessage);
         if (m.t === 'ready') {
           this.tid = m.tid;
+          this.started = true;
           resolve();
         }
         else reject(new Error(`query worker failed to start: ${m.message}`));
@@ -189,6 +201,8 @@ export class QueryPool implements QueryExecutor {
       lake: this.#opts.lake,
       spillDir,
       memoryLimit: this.#opts.memoryLimit,
+      getAllow: this.#opts.getAllow ?? [],
+      ...(this.#opts.getTimeoutMs !== undefined ? { getTimeoutMs: this.#opts.getTimeoutMs } : {}),
       ...(this.#opts.timeoutMs !== undefined ? { timeoutMs: this.#opts.timeoutMs } : {}),
       ...(this.#opts.statsIntervalMs !== undefined ? { statsIntervalMs: this.#opts.statsIntervalMs } : {}),
     };
@@ -204,9 +218,15 @@ export class QueryPool implements QueryExecutor {
     return w;
   }
 
-  /** An idle live worker, or a new one when there is room. */
+  /** An idle live worker (a started one first), or a new one when there is room. */
   #spareOrNew(): PooledWorker | null {
-    for (const w of this.#workers) if (!w.busy && !w.dead) return w;
+    let starting: PooledWorker | null = null;
+    for (const w of this.#workers) {
+      if (w.busy || w.dead) continue;
+      if (w.started) return w;
+      starting ??= w;
+    }
+    if (starting !== null) return starting;
     return this.#workers.size < this.#opts.maxWorkers ? this.#spawn() : null;
   }
 
@@ -218,11 +238,12 @@ export class QueryPool implements QueryExecutor {
     next(w);
   }
 
-  /** Keeps one idle worker warm (when there is room), so the next query does not wait for a start. */
+  /** Keeps SPARES idle workers warm (when there is room), so the next query does not wait for a start. */
   #keepSpare(): void {
     if (this.#closed) return;
-    for (const w of this.#workers) if (!w.busy && !w.dead) return;
-    if (this.#workers.size < this.#opts.maxWorkers) this.#spawn();
+    let idle = 0;
+    for (const w of this.#workers) if (!w.busy && !w.dead) idle++;
+    for (; idle < SPARES && this.#workers.size < this.#opts.maxWorkers; idle++) this.#spawn();
   }
 
   async #acquire(signal: AbortSignal): Promise<PooledWorker> {
@@ -282,11 +303,11 @@ export class QueryPool implements QueryExecutor {
 
   #retireIdle(): void {
     const now = Date.now();
-    let spare = false;
+    let spares = 0;
     for (const w of this.#workers) {
       if (w.busy || w.dead) continue;
-      if (!spare) {
-        spare = true;
+      if (spares < SPARES) {
+        spares++;
         continue;
       }
       if (now - w.idleSince > IDLE_MS) this.#retire(w);

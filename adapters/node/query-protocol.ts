@@ -24,6 +24,9 @@ export interface WorkerSetup {
   /** The query time limit in ms, for the error text (the main thread keeps the time). */
   readonly timeoutMs?: number;
   readonly statsIntervalMs?: number;
+  /** Hosts a query's `get URL` may reach (-query.get.allow); the worker builds its own guarded fetch. */
+  readonly getAllow: readonly string[];
+  readonly getTimeoutMs?: number;
 }
 
 /** Worker to main, on the worker's own port. */

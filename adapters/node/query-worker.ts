@@ -12,8 +12,10 @@ import { DiskSpillStore } from '../local/spill-store.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 import { CANCELED, CHUNK_WINDOW, RUNNING, TIMED_OUT, type JobControl, type JobMessage, type QueryStart, type WorkerMessage, type WorkerSetup } from './query-protocol.js';
 import { openServedLake, type ServedLake } from './served-lake.js';
+import { nodeOutbound } from './outbound-network.js';
 
 const setup = workerData as WorkerSetup;
+const outbound = nodeOutbound(setup.getAllow, setup.getTimeoutMs);
 /** How often a running query's memory is read (process.memoryUsage costs a few microseconds). */
 const MEMORY_CHECK_MS = 10;
 const parent = parentPort!;
@@ -63,13 +65,16 @@ async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QuerySta
   // checked every MEMORY_CHECK_MS, past the limit the query stops.
   const baseline = memoryHeld();
   let checked = performance.now();
-  const pace = (): undefined => {
+  const poll = (): void => {
     if (Atomics.load(flag, 0) !== RUNNING) stop();
     const t = performance.now();
     if (t - checked >= MEMORY_CHECK_MS) {
       checked = t;
       if (!abort.signal.aborted && memoryHeld() - baseline > setup.memoryLimit) abort.abort(new QueryMemoryError(setup.memoryLimit));
     }
+  };
+  const pace = (): undefined => {
+    poll();
     return undefined;
   };
   try {
@@ -84,6 +89,8 @@ async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QuerySta
           spillStore: spill,
           memoryLimit: setup.memoryLimit,
           pace,
+          poll,
+          outbound,
           ...(setup.statsIntervalMs !== undefined ? { statsIntervalMs: setup.statsIntervalMs } : {}),
         },
       );

@@ -14,6 +14,8 @@ import { createApp, DEFAULT_QUERY_MEMORY_LIMIT, monotonicClock, parseDuration, p
 import type { LocalLake } from '../local/lake.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { byteSizeCheck, FlagError, parseByteSize, parseFlags, usage, type FlagSpec } from './flags.js';
+import { servedHosts } from './served-hosts.js';
+import { nodeOutbound } from './outbound-network.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 import { QueryPool } from './query-pool.js';
 import { openServedLake } from './served-lake.js';
@@ -27,6 +29,12 @@ export interface ServerOptions {
   readonly apiVersion?: ApiRevision;
   readonly defaultFormat?: string;
   readonly corsOrigins?: readonly string[];
+  /** Host names served besides loopback names and the listen address (-host.allow). */
+  readonly hostAllow?: readonly string[];
+  /** Hosts a query's `get URL` may reach (-query.get.allow); none: every `get` is refused. */
+  readonly getAllow?: readonly string[];
+  /** Longest wait for a `get` response's headers or its next chunk (default 30 s). */
+  readonly getTimeoutMs?: number;
   readonly bodyLimit?: number;
   readonly loadLimit?: number;
   readonly rootContent?: string;
@@ -87,6 +95,7 @@ export const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
 export const MAX_HEADER_BYTES = (1 << 20) + 4096;
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
   useLocalParquetWasm();
   const lakeConfig = {
@@ -107,6 +116,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           lake: lakeConfig,
           maxWorkers: workers,
           memoryLimit,
+          getAllow: opts.getAllow ?? [],
+          ...(opts.getTimeoutMs !== undefined ? { getTimeoutMs: opts.getTimeoutMs } : {}),
           ...(opts.queryTimeoutMs !== undefined ? { timeoutMs: opts.queryTimeoutMs } : {}),
           ...(opts.log !== undefined ? { log: opts.log } : {}),
         })
@@ -116,6 +127,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const auth = opts.auth === undefined ? undefined : await serveAuthenticator(opts.auth, local.meta.db, monotonicClock());
     service = createApp({
       ...(auth !== undefined ? { auth } : {}),
+      allowedHosts: servedHosts(host, opts.hostAllow ?? []),
+      outbound: nodeOutbound(opts.getAllow ?? [], opts.getTimeoutMs),
       lake,
       spillStore: spill,
       queryMemoryLimit: memoryLimit,
@@ -135,7 +148,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     served.close();
     throw e;
   }
-  const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   const server = await new Promise<Server>((ok, fail) => {
     // A load reads its body straight from Node's request stream (see ZedService.fetch).
     const s = serve(
@@ -178,7 +190,9 @@ const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'l', usage: '[addr]:port to listen on', default: 'localhost:9867' },
   { kind: 'string', name: 'lake', usage: 'lake folder, created if missing', default: '.lake' },
   { kind: 'string', name: 'defaultfmt', usage: 'default response format', default: 'zson' },
-  { kind: 'list', name: 'cors.origin', usage: 'CORS allowed origin (may be repeated)' },
+  { kind: 'list', name: 'cors.origin', usage: "CORS allowed origin (may be repeated); none allows no foreign origin, '*' every one (Zed's default)" },
+  { kind: 'list', name: 'query.get.allow', usage: "host a query's get URL may reach: name, name:port, *.domain or '*'; loopback and private addresses only when named (may be repeated)" },
+  { kind: 'list', name: 'host.allow', usage: "Host name served besides localhost and the listen address: name, name:port, *.domain or '*' (may be repeated)" },
   { kind: 'string', name: 'api-version', usage: 'API revision to serve: 1.2.0, 1.6.0, 1.8.0 or latest (1.18.0)', default: 'latest' },
   { kind: 'string', name: 'rootcontentfile', usage: 'file to serve for GET /' },
   { kind: 'int', name: 'body.limit', usage: 'largest request body of the JSON/ZSON routes, in bytes', default: 16 << 20 },
@@ -241,6 +255,8 @@ export async function runServe(argv: readonly string[]): Promise<number> {
       apiVersion: parseRevisionOrThrow(flags.get('api-version') as string),
       defaultFormat: flags.get('defaultfmt') as string,
       corsOrigins: flags.get('cors.origin') as string[],
+      hostAllow: flags.get('host.allow') as string[],
+      getAllow: flags.get('query.get.allow') as string[],
       bodyLimit: flags.get('body.limit') as number,
       ...(loadLimit > 0 ? { loadLimit } : {}),
       queryWorkers: flags.get('query.workers') as number,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   NullValue,
   ParseError,
+  QueryLimitError,
   TypeContext,
   TypeString,
   type SourceResolver,
@@ -363,7 +364,7 @@ function inSources(e: unknown, parts: readonly { name: string; text: string }[])
     for (let l = 1; l < e.line; l++) lineStart = text.indexOf('\n', lineStart) + 1;
     pos = lineStart + e.column - 1;
     end = null;
-    msg = 'error parsing Zed';
+    msg = e.reason;
   } else if (e instanceof CompileError && e.loc !== null) {
     pos = e.loc.start;
     end = e.loc.end;
@@ -380,7 +381,8 @@ function inSources(e: unknown, parts: readonly { name: string; text: string }[])
   const lpos = Math.min(pos - base, local.length);
   const lend = end === null ? -1 : byteOffset(local, Math.min(end - base, local.length));
   const named = part.name === '' ? msg : `${msg} in ${part.name}`;
-  const out = formatCompilationEntry(local, named, byteOffset(local, lpos), lend);
+  // A query over a limit may be one line of a megabyte: no copy of it.
+  const out = formatCompilationEntry(local, named, byteOffset(local, lpos), lend, !(e instanceof QueryLimitError));
   return new ZedError('invalid', e instanceof ParseError ? `zq: ${out}` : out, { cause: e });
 }
 

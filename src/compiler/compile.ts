@@ -28,6 +28,8 @@ export interface CompileOptions {
   readonly spillStore?: OpContext['spillStore'];
   /** Aborting it stops the running pipeline at its operators' next check. */
   readonly signal?: AbortSignal;
+  /** Called at those checks too; throws to stop the query (see OpContext.poll). */
+  readonly poll?: () => void;
   readonly warn?: (msg: string) => void;
   /** Pool keys, when the caller knows them: the optimizer then plans key spans for pool scans. */
   readonly poolKey?: PoolKeyLookup;
@@ -152,6 +154,7 @@ export function buildPlan(plan: dag.Seq, opts: CompileOptions, known?: PlanConte
     ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
     ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
     ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+    ...(opts.poll !== undefined ? { poll: opts.poll } : {}),
   };
   let input: AsyncIterable<Batch> | null = null;
   const gate: Stream = {

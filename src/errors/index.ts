@@ -53,20 +53,13 @@ export class UnauthorizedError extends ZedError {
   }
 }
 
-/** Valid credentials that do not allow what the request asks (Zed's srverr.Forbidden): 403. */
-export class ForbiddenError extends ZedError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('forbidden', message, options);
-  }
-}
-
 export class UnsupportedError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('unsupported', message, options);
   }
 }
 
-/** A request or a query past one of the service's limits (body size, memory). */
+/** A request or a query past one of the service's limits (a body, a load, a query's memory). */
 export class TooLargeError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('too-large', message, options);
@@ -77,6 +70,13 @@ export class TooLargeError extends ZedError {
 export class UnavailableError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('unavailable', message, options);
+  }
+}
+
+/** A request the server refuses to serve (a foreign origin, an unknown Host, a token without the scope). */
+export class ForbiddenError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('forbidden', message, options);
   }
 }
 

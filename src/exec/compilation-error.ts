@@ -47,8 +47,11 @@ export function byteOffset(text: string, utf16: number): number {
   return encoder.encode(text.slice(0, utf16)).length;
 }
 
-/** One error's text: `<msg> at line L, column C:\n<line>\n<marker>`. */
-export function formatCompilationEntry(text: string, msg: string, pos: number, end: number): string {
+/**
+ * One error's text: `<msg> at line L, column C:\n<line>\n<marker>`, or
+ * without `echo` just `<msg> at line L, column C` (for a line too long to show).
+ */
+export function formatCompilationEntry(text: string, msg: string, pos: number, end: number, echo = true): string {
   const bytes = encoder.encode(text);
   const starts = lineStarts(bytes);
   const li = lineOf(starts, pos);
@@ -56,6 +59,7 @@ export function formatCompilationEntry(text: string, msg: string, pos: number, e
   const lineEnd = li + 1 < starts.length ? starts[li + 1]! - 1 : bytes.length;
   const line = new TextDecoder().decode(bytes.subarray(lineStart, lineEnd));
   const col = pos - lineStart;
+  if (!echo) return `${msg} at line ${li + 1}, column ${col + 1}`;
   let marker: string;
   if (end >= 0) {
     const sameLine = lineOf(starts, end) === li;
@@ -89,10 +93,14 @@ export function semanticErrors(text: string, errs: readonly SpanError[]): Compil
   return new CompilationError(message, entries, false, { cause: errs[0]?.cause });
 }
 
-/** A CompilationError for a syntax error: Zed's text is the parser's, the span a point. */
+/**
+ * A CompilationError for a syntax error: Zed's text is the parser's, the span
+ * a point, the entry's message the bare cause ("error parsing Zed", or the
+ * limit a query went over).
+ */
 export function syntaxCompilationError(text: string, err: ParseError): CompilationError {
   const bytes = encoder.encode(text);
   const starts = lineStarts(bytes);
   const pos = (starts[err.line - 1] ?? 0) + err.column - 1;
-  return new CompilationError(err.message, [{ msg: 'error parsing Zed', pos, end: -1 }], true, { cause: err });
+  return new CompilationError(err.message, [{ msg: err.reason, pos, end: -1 }], true, { cause: err });
 }

@@ -9,8 +9,8 @@ import { readValues } from '../formats/index.js';
 import type { Batch, TypeContext } from '../zed/index.js';
 
 export interface HttpSourceOptions {
-  /** The fetch to use (the runtime's global fetch by default). */
-  readonly fetch?: typeof fetch;
+  /** The fetch to use (the runtime's global fetch by default; a server's is guarded, see outbound.ts). */
+  readonly fetch?: (url: string, init: RequestInit) => Promise<Response>;
   readonly signal?: AbortSignal;
   /** Called with the byte count of each body chunk read. */
   readonly onBytes?: (n: number) => void;
@@ -34,7 +34,7 @@ export async function* openHttp(src: ast.HTTP, zctx: TypeContext, opts: HttpSour
     resp = await (opts.fetch ?? fetch)(url, init);
   } catch (e) {
     if (e instanceof Error && e.name === 'AbortError') throw e;
-    throw new InvalidError(`${goMethod(method)} ${JSON.stringify(url)}: ${reason(e)}`, { cause: e });
+    throw httpFailure(src, e);
   }
   const body = resp.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
   const counted = opts.onBytes === undefined ? body : body.pipeThrough(counter(opts.onBytes));
@@ -44,6 +44,11 @@ export async function* openHttp(src: ast.HTTP, zctx: TypeContext, opts: HttpSour
     if (e instanceof ZedError) throw new ZedError(e.kind, `${url}: ${e.message}`, { cause: e });
     throw e;
   }
+}
+
+/** A failed request as Go's client words it: `Get "url": why`. */
+export function httpFailure(src: ast.HTTP, e: unknown): InvalidError {
+  return new InvalidError(`${goMethod(src.method ?? 'GET')} ${JSON.stringify(httpUrl(src))}: ${reason(e)}`, { cause: e });
 }
 
 /** Go's http client names the method with its first letter capitalised ("Get", "Post"). */

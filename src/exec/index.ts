@@ -19,3 +19,5 @@ export { inProcessExecutor, startQueryJob, yieldingPace, type QueryExecutor, typ
 export { plainError, reviveError, type PlainError } from './error-wire.js';
 export { ACCESS_LEVELS, allows, allowsEvery, noAccessMessage, parseScope, scopeText, type AccessLevel, type Scope, type Scopes } from './pool-access.js';
 export { scopedLake, visiblePool } from './scoped-lake.js';
+export { directOutbound, noOutbound, checkPlanUrls, type Outbound } from './outbound.js';
+export { guardedOutbound, fetchNetwork, OutboundRefusedError, DEFAULT_MAX_REDIRECTS, DEFAULT_OUTBOUND_TIMEOUT_MS, type OutboundGuardOptions, type OutboundNetwork } from './outbound-guard.js';

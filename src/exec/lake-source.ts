@@ -10,18 +10,29 @@ import { UnsupportedError, InvalidError } from '../errors/index.js';
 import { TypeBytes, Value, type TypeContext } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
 import { openHttp } from './http-source.js';
+import { directOutbound, type Outbound } from './outbound.js';
 import { openSpecialSource } from './meta-queries.js';
 import { countPool } from './pool-count.js';
 import { indexLookupOf } from './index-lookup.js';
 import { lakeAggregate } from './lake-aggregate.js';
 
+/** How `get URL` reaches the network from a lake query. */
+export interface LakeHttpOptions {
+  /** Default: the runtime's fetch, unchecked (outbound.ts). */
+  readonly outbound?: Outbound;
+  /** Aborting it stops the request. */
+  readonly signal?: AbortSignal;
+}
+
 /** `stats`, when given, adds up the bytes and objects every pool scan reads from storage. */
-export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceResolver, stats?: ScanStats): SourceResolver {
+export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceResolver, stats?: ScanStats, http: LakeHttpOptions = {}): SourceResolver {
+  const outbound = http.outbound ?? directOutbound;
+  const httpOpts = { fetch: (url: string, init: RequestInit) => outbound.fetch(url, init), ...(http.signal !== undefined ? { signal: http.signal } : {}) };
   return {
     open(src, env, pushdown) {
       if (src.kind !== 'Pool') {
         if (fallback !== undefined) return fallback.open(src, env, pushdown);
-        if (src.kind === 'HTTP') return openHttp(src, zctx);
+        if (src.kind === 'HTTP') return openHttp(src, zctx, httpOpts);
         throw new UnsupportedError(`${src.kind === 'File' ? 'file' : 'get'}: not available in a lake query`);
       }
       const spec = src.spec;

@@ -10,6 +10,7 @@ import { QueryCanceledError, QueryTimeoutError, ZedError } from '../errors/index
 import { QueryWriter, type ChannelStyle } from './query-writer.js';
 import { prepareQuery, type PreparedQuery } from './run-query.js';
 import { INDEX_METAS, LATEST_METAS, type QueryHead } from './source-plan.js';
+import type { Outbound } from './outbound.js';
 import type { Chunk } from '../formats/index.js';
 import type { Scope } from './pool-access.js';
 import { loadTargetsAllowed, scopedLake } from './scoped-lake.js';
@@ -60,6 +61,8 @@ export interface QueryJobOptions {
   readonly memoryLimit?: number;
   /** Wall time a query may run, in ms (none when absent). */
   readonly timeoutMs?: number;
+  /** How `get URL` reaches the network (refused when absent). */
+  readonly outbound?: Outbound;
   /** Interval of QueryStats control messages, in ms. */
   readonly statsIntervalMs?: number;
   /**
@@ -68,6 +71,11 @@ export interface QueryJobOptions {
    * query cannot hold the thread.
    */
   readonly pace?: () => Promise<void> | undefined;
+  /**
+   * Called once per batch where operators check for an abort; throws to
+   * stop the query. A worker reads its stop flag and its memory here.
+   */
+  readonly poll?: () => void;
 }
 
 const STATS_INTERVAL_MS = 1000;
@@ -205,6 +213,8 @@ export async function startQueryJob(whole: Lake, spec: QueryJobSpec, ctl: QueryJ
       now: opts.now,
       ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
       ...(opts.pace !== undefined ? { pace: opts.pace } : {}),
+      ...(opts.outbound !== undefined ? { outbound: opts.outbound } : {}),
+      ...(opts.poll !== undefined ? { poll: opts.poll } : {}),
       ...(spillThreshold(opts.memoryLimit) !== undefined ? { memoryLimit: spillThreshold(opts.memoryLimit)! } : {}),
     });
     if (signal.aborted) throw signal.reason;

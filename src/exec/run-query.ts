@@ -12,6 +12,7 @@ import type { ChannelBatch } from '../runtime/op/mux.js';
 import { TypeContext, type Batch } from '../zed/index.js';
 import { CompilationError, semanticErrors, syntaxCompilationError } from './compilation-error.js';
 import { lakeSources } from './lake-source.js';
+import { checkPlanUrls, type Outbound } from './outbound.js';
 import { clockNow, QueryMeter } from './query-meter.js';
 import { LATEST_METAS, planSources, type MetaNames, type QueryHead, type SourceInfo, type SourcePlan } from './source-plan.js';
 
@@ -28,6 +29,10 @@ export interface RunQueryOptions {
   readonly warn?: (msg: string) => void;
   /** Called after each batch a source reads; a promise it returns is awaited first (see QueryJobOptions.pace). */
   readonly pace?: () => Promise<void> | undefined;
+  /** Called where operators check the signal, and per source batch; throws to stop the query. */
+  readonly poll?: () => void;
+  /** How `get URL` reaches the network; when given, its URLs are checked before the query runs. */
+  readonly outbound?: Outbound;
 }
 
 export interface PreparedQuery {
@@ -55,12 +60,14 @@ interface Watch {
   readonly meter: QueryMeter;
   readonly signal: AbortSignal | undefined;
   readonly pace: (() => Promise<void> | undefined) | undefined;
+  readonly poll: (() => void) | undefined;
 }
 
 async function* metered(stream: AsyncIterable<Batch>, w: Watch): AsyncGenerator<Batch> {
-  const { meter, signal, pace } = w;
+  const { meter, signal, pace, poll } = w;
   if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
   for await (const batch of stream) {
+    poll?.();
     if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
     meter.observe(batch);
     const wait = pace?.();
@@ -131,9 +138,12 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
   const now = opts.now ?? clockNow;
   const meter = new QueryMeter(now(), now);
   let plan: SourcePlan | null = null;
-  const watch: Watch = { meter, signal: opts.signal, pace: opts.pace };
+  const watch: Watch = { meter, signal: opts.signal, pace: opts.pace, poll: opts.poll };
   const sources = plannedSources(
-    lakeSources(lake, zctx, undefined, meter.scan),
+    lakeSources(lake, zctx, undefined, meter.scan, {
+      ...(opts.outbound !== undefined ? { outbound: opts.outbound } : {}),
+      ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+    }),
     () => {
       if (plan === null) throw new Error('query run before its sources were planned');
       return plan;
@@ -146,6 +156,7 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
       zctx,
       sources,
       ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+      ...(opts.poll !== undefined ? { poll: opts.poll } : {}),
       ...(opts.spillStore !== undefined ? { spillStore: opts.spillStore } : {}),
       ...(opts.memoryLimit !== undefined ? { memoryLimit: opts.memoryLimit } : {}),
       ...(opts.warn !== undefined ? { warn: opts.warn } : {}),
@@ -159,6 +170,8 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
     }
     throw e;
   }
+  // A URL the outbound policy refuses fails the request before it answers (outbound.ts).
+  if (opts.outbound !== undefined) await checkPlanUrls(compiled.dag, opts.outbound, opts.signal);
   const head = opts.head ?? null;
   plan = await planSources(lake, text, compiled.ast, head, opts.metas ?? LATEST_METAS);
   let input: AsyncIterable<Batch> = (async function* () {})();

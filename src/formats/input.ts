@@ -25,6 +25,11 @@ export interface InputOptions extends DecoderOptions {
   seekable?: boolean;
   /** Overrides the detection look-ahead limit (tests). */
   detectLimit?: number;
+  /**
+   * Called with the size of each chunk after gunzip, before it is decoded;
+   * throwing stops the read (a service's limit on inflated bytes).
+   */
+  onInput?: (n: number) => void;
 }
 
 /** Bytes looked at to tell gzip (the magic and the method). */
@@ -90,6 +95,13 @@ async function* gzipErrorsAsFormatErrors(it: AsyncGenerator<Uint8Array>): AsyncG
   }
 }
 
+async function* counted(it: AsyncGenerator<Uint8Array>, onInput: (n: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of it) {
+    onInput(chunk.length);
+    yield chunk;
+  }
+}
+
 /** The decoder for a format named by the user (zio/anyio/lookup.go). */
 function namedFormat(name: string): FormatName {
   const f = formatByName(name);
@@ -120,7 +132,8 @@ export async function* readValues(
   ctx: TypeContext,
   opts: InputOptions = {},
 ): AsyncGenerator<Batch> {
-  const it = gzipErrorsAsFormatErrors(chunksOf(await maybeGunzip(stream)));
+  const inflated = gzipErrorsAsFormatErrors(chunksOf(await maybeGunzip(stream)));
+  const it = opts.onInput === undefined ? inflated : counted(inflated, opts.onInput);
   let name: FormatName;
   let pending: readonly Uint8Array[] = [];
   if (opts.format === undefined || opts.format === 'auto') {

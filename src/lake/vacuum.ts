@@ -10,6 +10,9 @@
 //    was killed before its commit), are candidates too once they are older
 //    than a grace period (default one hour), since a younger one may belong
 //    to a load that is still running.
+//  - a store's temporary files under the pool (a load killed mid-write left
+//    them; they belong to no object) go after the same grace period, through
+//    the store's sweepTemporary (fs-blob-store.ts keeps those of live writers).
 // A dry run lists the candidates whose data file exists; otherwise each
 // candidate's data file, seek index, vector copy and index objects are
 // deleted and the ids whose data file was deleted are returned.
@@ -17,7 +20,7 @@ import { ksuidFromBase62, type KsuidHex } from '../util/ksuid.js';
 import { encodeUtf8 } from '../util/utf8.js';
 import { decodeActions } from './commit-actions.js';
 import type { LakeContext } from './context.js';
-import { dataPrefix, indexPrefix, objectIdOfKey, objectKey } from './data-object.js';
+import { dataPrefix, indexPrefix, objectIdOfKey, objectKey, poolPrefix } from './data-object.js';
 import { idFromBytes } from './ids.js';
 
 export interface VacuumOptions {
@@ -68,6 +71,7 @@ export async function vacuumPool(lc: LakeContext, pool: string, revision: string
   for (const id of files.keys()) {
     if (!added.has(id) && idTimeNs(id) <= cutoff) candidates.add(id);
   }
+  if (!opts.dryrun) await blobs.sweepTemporary?.(poolPrefix(p.id), cutoff);
   // Keep whatever a branch tip still uses.
   for (const b of await meta.listBranches(p.id)) {
     if (candidates.size === 0) break;

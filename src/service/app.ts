@@ -5,7 +5,7 @@
 // with `//`, `/./` or `/../` a 301 to the cleaned path, as Go's mux does.
 
 import { Hono, type MiddlewareHandler } from 'hono';
-import { clockNow, inProcessExecutor, yieldingPace } from '../exec/index.js';
+import { clockNow, inProcessExecutor, noOutbound, yieldingPace } from '../exec/index.js';
 import { formatByName } from '../formats/index.js';
 import { InvalidError } from '../errors/index.js';
 import type { ServiceEnv } from './context.js';
@@ -18,6 +18,7 @@ import { accept } from './middleware/accept.js';
 import { authenticate } from './middleware/auth.js';
 import { authorize } from './middleware/authorize.js';
 import { cors, corsPolicy } from './middleware/cors.js';
+import { hostGuard } from './middleware/host.js';
 import { requestId } from './middleware/request-id.js';
 import { notFoundResponse, revision, since } from './middleware/revision.js';
 import { QueryStatusRegistry } from './query-status.js';
@@ -51,6 +52,13 @@ export interface ZedService {
 }
 
 const AUX_PATHS = new Set(['/', '/status', '/version', '/metrics']);
+
+/**
+ * Paths answered whatever the Host: health checks (a load balancer's, a
+ * container probe's) name the server as they please, and "ok" tells a
+ * rebinding page nothing.
+ */
+const ANY_HOST_PATHS = new Set(['/status']);
 
 /** Go's path.Clean, keeping a trailing slash as gorilla/mux's cleanPath does. */
 export function cleanPath(p: string): string {
@@ -91,6 +99,7 @@ export function createApp(deps: ServiceDeps): ZedService {
     defaultFormat,
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     loadLimit: deps.loadLimit ?? Infinity,
+    outbound: deps.outbound ?? noOutbound,
     now,
     ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
     ...(deps.auth !== undefined ? { auth: deps.auth } : {}),
@@ -100,6 +109,7 @@ export function createApp(deps: ServiceDeps): ZedService {
   const statuses = new QueryStatusRegistry(deps.queryStatusTtlMs ?? DEFAULT_QUERY_STATUS_TTL_MS);
   const log = deps.log ?? (() => {});
   const policy = corsPolicy(deps.corsOrigins ?? []);
+  const foreignHost = hostGuard(deps.allowedHosts);
   let requests = 0;
   let failures = 0;
 
@@ -149,6 +159,7 @@ export function createApp(deps: ServiceDeps): ZedService {
     deps.queries ??
     inProcessExecutor(deps.lake, {
       now,
+      outbound: settings.outbound,
       memoryLimit: deps.queryMemoryLimit ?? DEFAULT_QUERY_MEMORY_LIMIT,
       pace: yieldingPace(),
       ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
@@ -204,6 +215,10 @@ export function createApp(deps: ServiceDeps): ZedService {
     },
     async fetch(req: Request, target?: string, body?: AsyncIterable<Uint8Array>): Promise<Response> {
       const { path, rest } = target !== undefined && target.startsWith('/') ? rawPath(`http://x${target}`) : rawPath(req.url);
+      if (!ANY_HOST_PATHS.has(path)) {
+        const refused = foreignHost(req);
+        if (refused !== null) return errorResponse(refused, capabilities(serverRevision));
+      }
       const clean = cleanPath(path);
       if (clean !== path) {
         return new Response(null, { status: 301, headers: { Location: clean + rest } });

@@ -3,7 +3,7 @@
 // whose fields bind by name. Unknown fields are ignored and null means "not
 // given"; a field of the wrong type is a 400.
 
-import { InvalidError } from '../errors/index.js';
+import { InvalidError, TooLargeError } from '../errors/index.js';
 import { formatByName } from '../formats/index.js';
 import { idFromBytes } from '../exec/index.js';
 import { parseIdOrThrow } from '../lake/index.js';
@@ -14,10 +14,11 @@ import { requestFormat } from './media.js';
 import type { Capabilities } from './revision.js';
 import { concatBytes } from '../util/concat.js';
 
-/** A body larger than the configured limit: refused whole, before anything is done. */
-export class BodyTooLargeError extends InvalidError {
-  constructor(readonly limit: number) {
-    super(`request body too large: the limit is ${limit} bytes`);
+/** A body larger than the configured limit (413): refused whole, before anything is done. */
+export class BodyTooLargeError extends TooLargeError {
+  /** `inflated`: the body is gzip and its inflated bytes passed the limit. */
+  constructor(readonly limit: number, inflated = false) {
+    super(`request body too large: the limit is ${limit} bytes${inflated ? ' after gunzip' : ''}`);
   }
 }
 

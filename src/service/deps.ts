@@ -1,7 +1,7 @@
 // What the service is built from (createApp's argument) and the settings it
 // runs with. Everything arrives as an argument: no globals, no environment.
 
-import type { QueryExecutor, Scopes } from '../exec/index.js';
+import type { Outbound, QueryExecutor, Scopes } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { ApiTokens } from './auth/api-tokens.js';
@@ -47,14 +47,29 @@ export interface ServiceDeps {
   readonly apiVersion?: ApiRevision;
   /** Response format when Accept is absent or `* / *` (Zed's -defaultfmt; default zson). */
   readonly defaultFormat?: string;
-  /** Allowed CORS origins, `*` wildcards allowed inside; none means every origin (Zed's -cors.origin). */
+  /**
+   * Allowed CORS origins (Zed's -cors.origin), `*` wildcards allowed inside.
+   * None allows no foreign origin and refuses its writes (middleware/cors.ts);
+   * `['*']` allows every origin with credentials, as Zed does by default.
+   */
   readonly corsOrigins?: readonly string[];
+  /**
+   * Host names requests may be addressed to besides loopback names, as
+   * patterns (`name`, `name:port`, `*.example.com`, `*`); others get 403
+   * (middleware/host.ts), /status excepted. Undefined checks nothing.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Largest request body of the JSON/ZSON routes, in bytes (default 16 MiB). */
   readonly bodyLimit?: number;
   /** Largest load body, in bytes, after gunzip too (default: no limit). */
   readonly loadLimit?: number;
   /** How long a finished query's status stays readable, in ms (Zed: 10 s). */
   readonly queryStatusTtlMs?: number;
+  /**
+   * How a query's `get URL` reaches the network: the runtime's guarded
+   * fetch (exec/outbound-guard.ts). Default: refused (exec/outbound.ts).
+   */
+  readonly outbound?: Outbound;
   /** Where sort, fuse and summarize spill (default: memory). */
   readonly spillStore?: SpillStore;
   readonly auth?: Authenticator;

@@ -75,5 +75,7 @@ export function errorResponse(err: unknown, caps: Capabilities, headers?: Header
   const { status, body } = errorBody(err, caps);
   const h = new Headers(headers);
   h.set('Content-Type', 'application/json');
+  // The rest of a body over the limit is never read: the connection cannot carry another request.
+  if (status === 413) h.set('Connection', 'close');
   return new Response(`${goJson(body)}\n`, { status, headers: h });
 }

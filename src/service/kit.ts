@@ -2,6 +2,7 @@
 // helper that mounts a handler behind the API middleware chain.
 
 import type { QueryExecutor } from '../exec/index.js';
+import type { Outbound } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { Ctx } from './context.js';
@@ -28,6 +29,7 @@ export interface Settings {
   readonly defaultFormat: string;
   readonly bodyLimit: number;
   readonly loadLimit: number;
+  readonly outbound: Outbound;
   readonly now: () => bigint;
   readonly spillStore?: SpillStore;
   readonly auth?: Authenticator;

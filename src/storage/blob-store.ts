@@ -36,6 +36,14 @@ export interface BlobStore {
   delete(key: string): Promise<boolean>;
   /** The objects whose key starts with `prefix`, in ascending key order. */
   list(prefix: string): AsyncIterable<BlobInfo>;
+  /**
+   * Removes what the store's own writes left behind under `prefix` when their
+   * process died mid-write (a filesystem's temporary files), last written
+   * before `before` (Unix nanoseconds); returns how many. A write still in
+   * progress is never removed. Stores whose writes leave nothing behind
+   * (memory, R2) do not have it.
+   */
+  sweepTemporary?(prefix: string, before: bigint): Promise<number>;
 }
 
 /** Throws InvalidError unless `key` is a valid blob key (see BlobStore). */

@@ -15,9 +15,9 @@ afterAll(async () => {
 });
 
 /** A raw request, so paths reach the server exactly as written (fetch would clean them). */
-function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(method: string, path: string, headers: Record<string, string> = {}, server: TestServer = s): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((ok, fail) => {
-    const u = new URL(s.url);
+    const u = new URL(server.url);
     const req = httpRequest({ host: u.hostname, port: u.port, method, path, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
@@ -104,15 +104,26 @@ describe('routing', () => {
 });
 
 describe('CORS', () => {
-  it('allows every origin when none are configured', async () => {
-    const r = await s.req('/pool/test/branch/main', { headers: { Origin: 'http://x.example' } });
+  // Zed's answers with no -cors.origin; zlake gives them with -cors.origin '*'
+  // (its own default, no foreign origin, is tested in test/hostile/browser.test.ts).
+  let z: TestServer;
+  beforeAll(async () => {
+    z = await testServer({ corsOrigins: ['*'] });
+    await z.pool('test', '{ts:0}\n');
+  });
+  afterAll(async () => {
+    await z.stop();
+  });
+
+  it("allows every origin with -cors.origin '*', as Zed does with none configured", async () => {
+    const r = await z.req('/pool/test/branch/main', { headers: { Origin: 'http://x.example' } });
     expect(r.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(r.headers.get('Access-Control-Allow-Credentials')).toBe('true');
     expect(r.headers.get('Vary')).toContain('Origin');
   });
 
   it('answers preflights on /query and /query/describe only', async () => {
-    const r = await raw('OPTIONS', '/query', { Origin: 'http://x.example', 'Access-Control-Request-Method': 'post', 'Access-Control-Request-Headers': 'content-type, x-requested-with' });
+    const r = await raw('OPTIONS', '/query', { Origin: 'http://x.example', 'Access-Control-Request-Method': 'post', 'Access-Control-Request-Headers': 'content-type, x-requested-with' }, z);
     expect(r.status).toBe(204);
     expect(r.body).toBe('');
     expect(r.headers['access-control-allow-origin']).toBe('*');
@@ -120,11 +131,11 @@ describe('CORS', () => {
     expect(r.headers['access-control-allow-headers']).toBe('Content-Type, X-Requested-With');
     expect(r.headers['access-control-allow-credentials']).toBe('true');
     expect(r.headers.vary).toBe('Origin, Access-Control-Request-Method, Access-Control-Request-Headers');
-    const d = await raw('OPTIONS', '/query/describe', { Origin: 'http://x.example', 'Access-Control-Request-Method': 'POST' });
+    const d = await raw('OPTIONS', '/query/describe', { Origin: 'http://x.example', 'Access-Control-Request-Method': 'POST' }, z);
     expect(d.status).toBe(204);
-    const other = await raw('OPTIONS', '/pool', { Origin: 'http://x.example', 'Access-Control-Request-Method': 'POST' });
+    const other = await raw('OPTIONS', '/pool', { Origin: 'http://x.example', 'Access-Control-Request-Method': 'POST' }, z);
     expect(other.status).toBe(405);
-    const badHeader = await raw('OPTIONS', '/query', { Origin: 'http://x.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'X-Custom' });
+    const badHeader = await raw('OPTIONS', '/query', { Origin: 'http://x.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'X-Custom' }, z);
     expect(badHeader.status).toBe(204);
     expect(badHeader.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -170,7 +170,7 @@ describe('POST /pool/{pool}/branch/{branch}', () => {
         },
       });
       const r = await small.req('/pool/lim/branch/main', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
-      expect(r.status).toBe(400);
+      expect(r.status).toBe(413);
       expect(await r.text()).toBe(errorText('invalid operation', 'request body too large: the limit is 1000 bytes'));
       expect(await small.query('from lim | count()')).toBe('');
       const ok = await small.req('/pool/lim/branch/main', { method: 'POST', body: bytes('{"ts":1}') });

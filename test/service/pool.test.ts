@@ -105,7 +105,7 @@ describe('POST /pool', () => {
     const small = await testServer({ bodyLimit: 64 });
     try {
       const r = await small.post('/pool', { name: 'x'.repeat(100) });
-      expect(r.status).toBe(400);
+      expect(r.status).toBe(413);
       expect(await r.text()).toBe(errorText('invalid operation', 'request body too large: the limit is 64 bytes'));
       const ok = await small.post('/pool', { name: 'ok' });
       expect(ok.status).toBe(200);

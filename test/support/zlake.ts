@@ -1,5 +1,5 @@
 // Runs the built `zlake` binary as a real process, for CLI tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +21,20 @@ export function zlake(args: string[], input: string | Uint8Array = '', cwd?: str
     stderr: r.stderr.toString('utf8'),
     stdoutBytes: r.stdout,
   };
+}
+
+/** zlake without blocking this process (for tests whose own servers it talks to). */
+export function zlakeAsync(args: string[], input = ''): Promise<Omit<Run, 'stdoutBytes'>> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    p.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    p.on('error', reject);
+    p.on('close', (status) => resolve({ status, stdout, stderr }));
+    p.stdin.end(input);
+  });
 }
 
 export function tempDir(): string {

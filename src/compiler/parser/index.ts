@@ -10,12 +10,14 @@ import type { Expr, Seq } from '../ast/index.js';
 import { Abort, Cursor } from './cursor.js';
 import { syntaxError } from './errors.js';
 import { parseExpr as exprRule } from './expr.js';
+import { checkQueryDepth, checkQueryLength } from './limits.js';
 import { parseScope, parseSeq } from './seq.js';
 
 /**
  * Parses a whole query: a sequence of operators, or one Scope when the query
  * opens with declarations. An empty query means `*`, as in Zed. Throws
- * ParseError, with Zed's message, on any syntax error.
+ * ParseError, with Zed's message, on any syntax error, and QueryLimitError
+ * (a ParseError) for a query too long or too deep to compile (limits.ts).
  */
 export function parseQuery(text: string): Seq {
   const src = text === '' ? '*' : text;
@@ -46,6 +48,7 @@ export function parseExpr(text: string): Expr {
 }
 
 function run<T>(src: string, rule: (p: Cursor) => T | null): T {
+  checkQueryLength(src);
   const p = new Cursor(src);
   let result: T | null;
   try {
@@ -58,5 +61,6 @@ function run<T>(src: string, rule: (p: Cursor) => T | null): T {
     throw e;
   }
   if (result === null) throw syntaxError(src, [p.farthest]);
+  checkQueryDepth(src, result);
   return result;
 }

@@ -11,7 +11,7 @@ import { Value, type Field, type RecordType, type Type } from '../../zed/index.j
 import { compareKeyValues } from './compare.js';
 import { Cutter } from './cut.js';
 import { sortOp } from './sort.js';
-import type { Assignment, Batch, Evaluator, OpContext, Order, Stream } from './types.js';
+import { checkAbort, type Assignment, type Batch, type Evaluator, type OpContext, type Order, type Stream } from './types.js';
 import { ErrorValues, isMissing, isQuiet, valueUnder } from './values.js';
 
 export type JoinStyle = 'inner' | 'left' | 'right' | 'anti';
@@ -170,6 +170,7 @@ async function* run(
 
   try {
     for await (const batch of left) {
+      checkAbort(ctx);
       const out: Value[] = [];
       for (let i = 0; i < batch.length; i++) {
         const l = batch[i]!;

@@ -46,6 +46,12 @@ export interface OpContext {
   readonly zctx: TypeContext;
   /** Aborts the query: blocking operators check it once per batch. */
   readonly signal?: AbortSignal;
+  /**
+   * Called with the signal's check (once per batch in blocking operators);
+   * a runtime's own checks, such as a query's stop flag or its memory, throw
+   * from here to stop the query.
+   */
+  readonly poll?: () => void;
   /** Bytes sort, fuse and summarize may hold before spilling. */
   readonly memoryLimit?: number;
   /** Where sort, fuse and summarize spill; without one they stay in memory (summarize fails past its limit). */
@@ -78,6 +84,7 @@ export const BATCH_LEN = 100;
 
 /** Throws the signal's reason when the query was aborted. */
 export function checkAbort(ctx: OpContext): void {
+  ctx.poll?.();
   const s = ctx.signal;
   if (s !== undefined && s.aborted) throw s.reason ?? new Error('query aborted');
 }

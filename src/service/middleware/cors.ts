@@ -1,12 +1,23 @@
 // CORS as Zed's server answers it (github.com/rs/cors, lake-api.md §10):
 // methods HEAD GET POST PUT PATCH DELETE; headers Authorization, Accept,
 // Content-Type, X-Requested-With and Origin; credentials allowed; origins
-// from -cors.origin with one `*` wildcard each, or all when none are given.
-// Hono's cors middleware answers preflights on every path and words the
-// headers differently, so this follows rs/cors instead.
+// from -cors.origin with one `*` wildcard each. Hono's cors middleware
+// answers preflights on every path and words the headers differently, so
+// this follows rs/cors instead.
+//
+// Where zlake differs from Zed: with no origins configured Zed allows every
+// origin, credentials included, so any web page a user visits could read
+// the lake and, with a simple POST (no preflight), write to it. zlake then
+// allows no foreign origin, and refuses (403) a request that may change
+// state (any method but GET and HEAD, or an OPTIONS that is not a
+// preflight) when it carries an Origin that is neither the server's own
+// (same host as the Host header) nor an allowed one. `-cors.origin '*'`
+// gives Zed's behaviour back, refusals off.
 
 import type { MiddlewareHandler } from 'hono';
+import { ForbiddenError } from '../../errors/index.js';
 import type { ServiceEnv } from '../context.js';
+import { requestHost } from './host.js';
 
 const METHODS = new Set(['HEAD', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const HEADERS = new Set(['Authorization', 'Accept', 'Content-Type', 'X-Requested-With', 'Origin']);
@@ -26,10 +37,11 @@ export interface CorsPolicy {
   readonly wild: readonly { readonly prefix: string; readonly suffix: string }[];
 }
 
+/** The policy of `origins` (-cors.origin): none allows no foreign origin, `*` every one (Zed's default). */
 export function corsPolicy(origins: readonly string[]): CorsPolicy {
   const exact = new Set<string>();
   const wild: { prefix: string; suffix: string }[] = [];
-  let all = origins.length === 0;
+  let all = false;
   for (const o of origins.map((s) => s.toLowerCase())) {
     if (o === '*') all = true;
     else if (o.includes('*')) {
@@ -45,6 +57,28 @@ function originAllowed(p: CorsPolicy, origin: string): boolean {
   const o = origin.toLowerCase();
   if (p.exact.has(o)) return true;
   return p.wild.some((w) => o.length >= w.prefix.length + w.suffix.length && o.startsWith(w.prefix) && o.endsWith(w.suffix));
+}
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** Whether `origin` names the host the request was sent to (the server's own pages). */
+function sameOrigin(origin: string, host: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    return false; // "null" (sandboxed frames, file: pages) and garbage
+  }
+  let h = host.toLowerCase();
+  const dflt = DEFAULT_PORTS[u.protocol];
+  if (dflt !== undefined && h.endsWith(`:${dflt}`)) h = h.slice(0, -dflt.length - 1);
+  return u.host === h;
+}
+
+/** A request that may change state: not a read, not a preflight (answered before this is asked). */
+function mayWrite(method: string): boolean {
+  // XHEAD is how the service routes a HEAD (app.ts).
+  return method !== 'GET' && method !== 'HEAD' && method !== 'XHEAD';
 }
 
 /** The preflight answer: 204, and the Allow headers only when everything asked for is allowed. */
@@ -78,11 +112,14 @@ export function cors(policy: CorsPolicy, preflights: boolean): MiddlewareHandler
     if (preflights && req.method === 'OPTIONS' && req.headers.get('Access-Control-Request-Method') !== null) {
       return preflight(policy, req);
     }
+    const origin = req.headers.get('Origin');
+    if (!policy.all && origin !== null && mayWrite(req.method) && !originAllowed(policy, origin) && !sameOrigin(origin, requestHost(req))) {
+      throw new ForbiddenError(`cross-origin request from ${JSON.stringify(origin)} refused: allow the origin with -cors.origin`);
+    }
     await next();
     const res = c.res;
     res.headers.append('Vary', 'Origin');
-    const origin = req.headers.get('Origin') ?? '';
-    if (origin === '' || !originAllowed(policy, origin)) return;
+    if (origin === null || origin === '' || !originAllowed(policy, origin)) return;
     if (!(req.method === 'OPTIONS' || METHODS.has(req.method))) return;
     res.headers.set('Access-Control-Allow-Origin', policy.all ? '*' : origin);
     res.headers.set('Access-Control-Allow-Credentials', 'true');

@@ -4,7 +4,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { ServiceEnv } from '../context.js';
 import { goJson } from '../../exec/index.js';
-import { capabilities, parseRevision, type ApiRevision } from '../revision.js';
+import { capabilities, parseRevisionOrThrow, type ApiRevision } from '../revision.js';
 import { API_VERSION_HEADER } from '../middleware/revision.js';
 
 const INDEX_PAGE = `
@@ -65,10 +65,11 @@ export function auxRoutes(app: Hono<ServiceEnv>, cors: MiddlewareHandler<Service
 
   app.all('/status', cors, () => new Response('ok', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
 
-  // Always JSON, whatever Accept says; the version is the revision served.
+  // Always JSON, whatever Accept says; the version is the revision served,
+  // or the one the request names (an unknown one is a 400, as on the API routes).
   app.all('/version', cors, (c) => {
     const h = c.req.header(API_VERSION_HEADER);
-    const rev = (h !== undefined ? parseRevision(h) : null) ?? opts.revision;
+    const rev = h !== undefined && h.trim() !== '' ? parseRevisionOrThrow(h) : opts.revision;
     return new Response(`${goJson({ version: capabilities(rev).revision })}\n`, {
       status: 200,
       headers: { 'Content-Type': 'application/json' },

@@ -2,8 +2,8 @@
 // from the socket through gunzip and the format's reader into the lake's
 // object writer, so a load of any size is never held whole. Reader errors
 // after the first values end the input and become warnings (Zed's
-// warningsReader); a body past the limit or a broken connection fails the
-// load before its commit, so nothing is committed.
+// warningsReader); a body past the limit (413; gzip counts as inflated) or a
+// broken connection fails the load before its commit, so nothing is committed.
 
 import { InvalidError, ZedError } from '../../errors/index.js';
 import { concatBytes } from '../../util/concat.js';
@@ -80,8 +80,14 @@ export function loadRoutes(kit: RouteKit): void {
     const zctx = new TypeContext();
     // The runtime's own reading of the body when it gives one (ZedService.fetch), else the Request's.
     const raw = (c.env as { rawBody?: AsyncIterable<Uint8Array> } | undefined)?.rawBody;
+    // The limit holds for the bytes sent and, for a gzip body, for the bytes it inflates to.
+    let inflated = 0;
     const values = readValues(limited(raw ?? c.req.raw.body, settings.loadLimit), zctx, {
       format,
+      onInput: (n) => {
+        inflated += n;
+        if (inflated > settings.loadLimit) throw new BodyTooLargeError(settings.loadLimit, true);
+      },
       ...(csvDelim !== undefined ? { csvDelim } : {}),
     });
     // The first read detects the format: its failure is the request's.
@@ -89,7 +95,7 @@ export function loadRoutes(kit: RouteKit): void {
     try {
       first = await values.next();
     } catch (e) {
-      if (e instanceof ZedError && !(e instanceof InvalidError)) throw new InvalidError(e.message, { cause: e });
+      if (e instanceof ZedError && !(e instanceof InvalidError) && !(e instanceof BodyTooLargeError)) throw new InvalidError(e.message, { cause: e });
       throw e;
     }
     if (first.done === true) throw new InvalidError('no records in request');
