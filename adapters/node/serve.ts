@@ -18,6 +18,7 @@ import { servedHosts } from './served-hosts.js';
 import { nodeOutbound } from './outbound-network.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 import { QueryPool } from './query-pool.js';
+import { LoadPool } from './load-pool.js';
 import { openServedLake } from './served-lake.js';
 
 export interface ServerOptions {
@@ -84,6 +85,12 @@ export function parseListen(addr: string): { host: string | undefined; port: num
  */
 export const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
 
+/**
+ * Loads at once, each in a worker; more wait, their bodies unread. Loads
+ * write objects and commit, so past the cores they mostly wait on the disk.
+ */
+export const LOAD_WORKERS = 8;
+
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
@@ -112,6 +119,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           ...(opts.log !== undefined ? { log: opts.log } : {}),
         })
       : undefined;
+  // Loads run in workers of a small heap too, when queries do.
+  const loads = workers > 0 ? new LoadPool({ lake: lakeConfig, maxWorkers: LOAD_WORKERS, ...(opts.log !== undefined ? { log: opts.log } : {}) }) : undefined;
   let service: ZedService;
   try {
     service = createApp({
@@ -121,6 +130,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       spillStore: spill,
       queryMemoryLimit: memoryLimit,
       ...(pool !== undefined ? { queries: pool } : {}),
+      ...(loads !== undefined ? { loads } : {}),
       ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
       ...(opts.apiVersion !== undefined ? { apiVersion: opts.apiVersion } : {}),
       ...(opts.defaultFormat !== undefined ? { defaultFormat: opts.defaultFormat } : {}),
@@ -133,6 +143,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
   } catch (e) {
     await pool?.close();
+    await loads?.close();
     served.close();
     throw e;
   }
@@ -141,6 +152,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const s = serve({ fetch: (req, env) => ('incoming' in env ? service.fetch(req, env.incoming.url, env.incoming) : service.fetch(req)), port, ...(host !== undefined ? { hostname: host } : {}) }, () => ok(s as Server)) as Server;
     s.once('error', fail);
   });
+  // Node ends a request that takes over 5 minutes in all (408); a big load
+  // on a slow link takes longer, and Zed sets no such limit. Headers still
+  // have to arrive within Node's headersTimeout (60 s).
+  server.requestTimeout = 0;
   const addr = server.address() as AddressInfo;
   const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   let closed = false;
@@ -155,6 +170,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       closed = true;
       service.close();
       await pool?.close();
+      await loads?.close();
       await new Promise<void>((ok) => {
         server.close(() => ok());
         // Event streams never end on their own: cut what is left.

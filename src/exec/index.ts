@@ -19,3 +19,4 @@ export { inProcessExecutor, startQueryJob, yieldingPace, type QueryExecutor, typ
 export { plainError, reviveError, type PlainError } from './error-wire.js';
 export { directOutbound, noOutbound, checkPlanUrls, type Outbound } from './outbound.js';
 export { guardedOutbound, fetchNetwork, OutboundRefusedError, DEFAULT_MAX_REDIRECTS, DEFAULT_OUTBOUND_TIMEOUT_MS, type OutboundGuardOptions, type OutboundNetwork } from './outbound-guard.js';
+export { inProcessLoads, runLoadJob, type LoadExecutor, type LoadJobResult, type LoadJobSpec } from './load-job.js';
