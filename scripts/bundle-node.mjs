@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the query worker of `zlake serve` into one file after tsc has
+// Bundles the job worker of `zlake serve` into one file after tsc has
 // built dist/: a worker thread starts by loading its module graph, and one
 // bundled file loads three to four times faster than dist's hundreds of
 // modules (about 0.4 s against 1.5 s on a busy two-core machine), which is
@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
-  entryPoints: [resolve(root, 'dist/adapters/node/query-worker.js')],
-  outfile: resolve(root, 'dist/adapters/node/query-worker.bundle.js'),
+  entryPoints: [resolve(root, 'dist/adapters/node/job-worker.js')],
+  outfile: resolve(root, 'dist/adapters/node/job-worker.bundle.js'),
   bundle: true,
   format: 'esm',
   platform: 'node',

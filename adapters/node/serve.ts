@@ -18,6 +18,7 @@ import { servedHosts } from './served-hosts.js';
 import { nodeOutbound } from './outbound-network.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 import { QueryPool } from './query-pool.js';
+import { LoadPool } from './load-pool.js';
 import { openServedLake } from './served-lake.js';
 import { serveAuthenticator, type ServeAuthOptions } from './auth.js';
 
@@ -94,6 +95,12 @@ export const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
  */
 export const MAX_HEADER_BYTES = (1 << 20) + 4096;
 
+/**
+ * Loads at once, each in a worker; more wait, their bodies unread. Loads
+ * write objects and commit, so past the cores they mostly wait on the disk.
+ */
+export const LOAD_WORKERS = 8;
+
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
@@ -122,6 +129,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           ...(opts.log !== undefined ? { log: opts.log } : {}),
         })
       : undefined;
+  // Loads run in workers of a small heap too, when queries do.
+  const loads = workers > 0 ? new LoadPool({ lake: lakeConfig, maxWorkers: LOAD_WORKERS, ...(opts.log !== undefined ? { log: opts.log } : {}) }) : undefined;
   let service: ZedService;
   try {
     const auth = opts.auth === undefined ? undefined : await serveAuthenticator(opts.auth, local.meta.db, monotonicClock());
@@ -133,6 +142,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       spillStore: spill,
       queryMemoryLimit: memoryLimit,
       ...(pool !== undefined ? { queries: pool } : {}),
+      ...(loads !== undefined ? { loads } : {}),
       ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
       ...(opts.apiVersion !== undefined ? { apiVersion: opts.apiVersion } : {}),
       ...(opts.defaultFormat !== undefined ? { defaultFormat: opts.defaultFormat } : {}),
@@ -145,6 +155,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
   } catch (e) {
     await pool?.close();
+    await loads?.close();
     served.close();
     throw e;
   }
@@ -161,6 +172,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ) as Server;
     s.once('error', fail);
   });
+  // Node ends a request that takes over 5 minutes in all (408); a big load
+  // on a slow link takes longer, and Zed sets no such limit. Headers still
+  // have to arrive within Node's headersTimeout (60 s).
+  server.requestTimeout = 0;
   const addr = server.address() as AddressInfo;
   const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   let closed = false;
@@ -175,6 +190,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       closed = true;
       service.close();
       await pool?.close();
+      await loads?.close();
       await new Promise<void>((ok) => {
         server.close(() => ok());
         // Event streams never end on their own: cut what is left.

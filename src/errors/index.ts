@@ -66,6 +66,17 @@ export class TooLargeError extends ZedError {
   }
 }
 
+/** A body larger than the configured limit (413): refused whole, before anything is done. */
+export class BodyTooLargeError extends TooLargeError {
+  /** `inflated`: the body is gzip and its inflated bytes passed the limit. */
+  constructor(
+    readonly limit: number,
+    inflated = false,
+  ) {
+    super(`request body too large: the limit is ${limit} bytes${inflated ? ' after gunzip' : ''}`);
+  }
+}
+
 /** Something the request needs is not available now (a limit of the runtime, a store that does not answer). */
 export class UnavailableError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -5,7 +5,7 @@
 // with `//`, `/./` or `/../` a 301 to the cleaned path, as Go's mux does.
 
 import { Hono, type MiddlewareHandler } from 'hono';
-import { clockNow, inProcessExecutor, noOutbound, yieldingPace } from '../exec/index.js';
+import { clockNow, inProcessExecutor, inProcessLoads, noOutbound, yieldingPace } from '../exec/index.js';
 import { formatByName } from '../formats/index.js';
 import { InvalidError } from '../errors/index.js';
 import type { ServiceEnv } from './context.js';
@@ -165,9 +165,11 @@ export function createApp(deps: ServiceDeps): ZedService {
       ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
       ...(deps.queryTimeoutMs !== undefined ? { timeoutMs: deps.queryTimeoutMs } : {}),
     });
+  const loads = deps.loads ?? inProcessLoads(deps.lake);
   const kit: RouteKit = {
     lake: deps.lake,
     queries,
+    loads,
     settings,
     statuses,
     hub,
@@ -212,6 +214,7 @@ export function createApp(deps: ServiceDeps): ZedService {
     close: () => {
       statuses.close();
       void queries.close?.();
+      void loads.close?.();
     },
     async fetch(req: Request, target?: string, body?: AsyncIterable<Uint8Array>): Promise<Response> {
       const { path, rest } = target !== undefined && target.startsWith('/') ? rawPath(`http://x${target}`) : rawPath(req.url);

@@ -3,7 +3,7 @@
 // whose fields bind by name. Unknown fields are ignored and null means "not
 // given"; a field of the wrong type is a 400.
 
-import { InvalidError, TooLargeError } from '../errors/index.js';
+import { BodyTooLargeError, InvalidError } from '../errors/index.js';
 import { formatByName } from '../formats/index.js';
 import { idFromBytes } from '../exec/index.js';
 import { parseIdOrThrow } from '../lake/index.js';
@@ -14,13 +14,7 @@ import { requestFormat } from './media.js';
 import type { Capabilities } from './revision.js';
 import { concatBytes } from '../util/concat.js';
 
-/** A body larger than the configured limit (413): refused whole, before anything is done. */
-export class BodyTooLargeError extends TooLargeError {
-  /** `inflated`: the body is gzip and its inflated bytes passed the limit. */
-  constructor(readonly limit: number, inflated = false) {
-    super(`request body too large: the limit is ${limit} bytes${inflated ? ' after gunzip' : ''}`);
-  }
-}
+export { BodyTooLargeError };
 
 /** Reads a whole (small) body, refusing it past `limit` bytes. */
 export async function readBody(req: Request, limit: number): Promise<Uint8Array> {

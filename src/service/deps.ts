@@ -1,7 +1,7 @@
 // What the service is built from (createApp's argument) and the settings it
 // runs with. Everything arrives as an argument: no globals, no environment.
 
-import type { Outbound, QueryExecutor, Scopes } from '../exec/index.js';
+import type { LoadExecutor, Outbound, QueryExecutor, Scopes } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { ApiTokens } from './auth/api-tokens.js';
@@ -78,6 +78,8 @@ export interface ServiceDeps {
    * between batches). A runtime with threads runs them in workers instead.
    */
   readonly queries?: QueryExecutor;
+  /** Runs loads (default: in the request's thread). A runtime with threads runs them in workers instead. */
+  readonly loads?: LoadExecutor;
   /** Bytes one query's operators may hold (-query.memory, default 1 GiB). */
   readonly queryMemoryLimit?: number;
   /** Wall time one query may run, in ms (-query.timeout; default none). */

@@ -1,7 +1,7 @@
 // What route modules get to register themselves: the service's parts and one
 // helper that mounts a handler behind the API middleware chain.
 
-import type { QueryExecutor } from '../exec/index.js';
+import type { LoadExecutor, QueryExecutor } from '../exec/index.js';
 import type { Outbound } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
@@ -40,6 +40,8 @@ export interface RouteKit {
   readonly lake: Lake;
   /** Runs POST /query's queries. */
   readonly queries: QueryExecutor;
+  /** Runs loads (POST /pool/{pool}/branch/{branch}). */
+  readonly loads: LoadExecutor;
   readonly settings: Settings;
   readonly statuses: QueryStatusRegistry;
   readonly hub: EventHub;

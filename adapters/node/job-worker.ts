@@ -1,16 +1,29 @@
-// A query worker of `zlake serve`: opens the served lake once, then runs one
-// query at a time as the main thread sends them, streaming the response
-// bytes back over the query's port within the acked window. Between batches
+// A job worker of `zlake serve`: opens the served lake once, then runs one
+// job at a time as the main thread sends them. A query streams its response
+// bytes back over the query's port within the acked window; between batches
 // it reads the query's stop flag, so a client that left or a time limit
 // stops the query's CPU at its next batch (the main thread terminates a
-// worker that does not stop in time).
+// worker that does not stop in time). A load reads its body from its port,
+// acking chunks as it takes them, and answers with the commit or the error.
 
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { clockNow, plainError, QueryCanceledError, QueryMemoryError, QueryTimeoutError, startQueryJob } from '../../src/index.js';
+import { clockNow, plainError, QueryCanceledError, QueryMemoryError, QueryTimeoutError, runLoadJob, startQueryJob } from '../../src/index.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
-import { CANCELED, CHUNK_WINDOW, RUNNING, TIMED_OUT, type JobControl, type JobMessage, type QueryStart, type WorkerMessage, type WorkerSetup } from './query-protocol.js';
+import {
+  CANCELED,
+  CHUNK_WINDOW,
+  RUNNING,
+  TIMED_OUT,
+  type JobStart,
+  type LoadInput,
+  type LoadMessage,
+  type QueryControl,
+  type QueryMessage,
+  type WorkerMessage,
+  type WorkerSetup,
+} from './job-protocol.js';
 import { openServedLake, type ServedLake } from './served-lake.js';
 import { nodeOutbound } from './outbound-network.js';
 
@@ -20,7 +33,7 @@ const outbound = nodeOutbound(setup.getAllow, setup.getTimeoutMs);
 const MEMORY_CHECK_MS = 10;
 const parent = parentPort!;
 
-function post(port: MessagePort, m: JobMessage, transfer?: ArrayBuffer[]): void {
+function post(port: MessagePort, m: QueryMessage | LoadMessage, transfer?: ArrayBuffer[]): void {
   port.postMessage(m, transfer);
 }
 
@@ -44,7 +57,7 @@ function memoryHeld(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
-async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QueryStart): Promise<void> {
+async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: Extract<JobStart, { t: 'query' }>): Promise<void> {
   const { port, spec } = msg;
   const flag = new Int32Array(msg.flag);
   const abort = new AbortController();
@@ -56,7 +69,7 @@ async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QuerySta
     abort.abort(why === TIMED_OUT ? new QueryTimeoutError(setup.timeoutMs ?? 0) : new QueryCanceledError());
     wake?.();
   };
-  port.on('message', (m: JobControl) => {
+  port.on('message', (m: QueryControl) => {
     if (m.t === 'ack') credits += m.n;
     else stop();
     wake?.();
@@ -118,6 +131,46 @@ async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: QuerySta
   }
 }
 
+/** The load's body as the main thread sends it, acked a few chunks at a time. */
+async function* loadBody(port: MessagePort, abort: AbortController): AsyncGenerator<Uint8Array> {
+  const queue: LoadInput[] = [];
+  let wake: (() => void) | null = null;
+  port.on('message', (m: LoadInput) => {
+    if (m.t === 'stop') abort.abort(new QueryCanceledError());
+    queue.push(m);
+    wake?.();
+    wake = null;
+  });
+  let taken = 0;
+  for (;;) {
+    while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    const m = queue.shift()!;
+    if (m.t !== 'data') {
+      // Stopped: the client left or the connection broke, and nothing may commit.
+      if (m.t === 'stop') throw abort.signal.reason;
+      return;
+    }
+    if (++taken >= CHUNK_WINDOW / 4) {
+      post(port, { t: 'ack', n: taken });
+      taken = 0;
+    }
+    yield m.bytes;
+  }
+}
+
+async function runLoad(served: ServedLake, msg: Extract<JobStart, { t: 'load' }>): Promise<void> {
+  const { port, spec } = msg;
+  const abort = new AbortController();
+  try {
+    const result = await runLoadJob(served.lake, spec, loadBody(port, abort), abort.signal);
+    post(port, { t: 'done', result, memory: memoryHeld() });
+  } catch (e) {
+    post(port, { t: 'failed', error: plainError(e), memory: memoryHeld() });
+  } finally {
+    port.close();
+  }
+}
+
 async function main(): Promise<void> {
   let served: ServedLake;
   try {
@@ -128,9 +181,10 @@ async function main(): Promise<void> {
     return;
   }
   const spill = new DiskSpillStore(setup.spillDir);
-  // One query at a time: the pool never sends a second before the first ended.
-  parent.on('message', (m: QueryStart) => {
-    void runQuery(served, spill, m);
+  // One job at a time: the pool never sends a second before the first ended.
+  parent.on('message', (m: JobStart) => {
+    if (m.t === 'query') void runQuery(served, spill, m);
+    else void runLoad(served, m);
   });
   parent.postMessage({ t: 'ready', tid: threadId() } satisfies WorkerMessage);
 }
