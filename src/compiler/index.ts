@@ -4,7 +4,7 @@ export type { SourceResolver, LoadTarget, Pushdown, KeySpan, TextFilter, TextTer
 export type { Env as SourceEnv } from './kernel/env.js';
 export { CompileError, UnsupportedExprError, StackOverflowError } from './errors.js';
 export { parseQuery, parseExpr } from './parser/index.js';
-export { analyze, type Analysis } from './semantic/index.js';
+export { analyze, globToRegexp, type Analysis } from './semantic/index.js';
 export { optimize, keySpanOf, textFilterOf, type PoolKeyLookup } from './optimizer/index.js';
 export type * as ast from './ast/index.js';
 export type * as dag from './dag/index.js';

@@ -2,13 +2,14 @@
 // v1.18.0): %{NAME:field} references to named patterns expand to Go
 // regexps; each named capture becomes a string field of the result record.
 
-import { decodeUtf8, encodeUtf8 } from '../../util/utf8.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 import { Builder, TypeString, Value, underlying, type Field } from '../../zed/index.js';
 import type { EvalContext } from '../expr/context.js';
 import { BASE_PATTERNS } from './grok-patterns.js';
-import { compileGoRegexp, execAt, type GoRegexp } from './re2.js';
+import { compileGoRegexp, type GoRegexp } from './re2.js';
 import type { FunctionDef } from './registry.js';
 
+const EMPTY = new Uint8Array(0);
 const REFERENCE = /%\{(\w+)(:([\w[\].]+)(:(\w+))?)?\}/g;
 const NONCAP_LEFT = /\(\?[imsU-]*:/g;
 const NONCAP_FLAGS = /\(?[imsU-]+\)/g;
@@ -150,16 +151,17 @@ export const grokFunctions: readonly FunctionDef[] = [
           if (!(e instanceof GrokError)) throw e;
           return fail(e.message, pattern);
         }
-        const m = execAt(p.re, input.bytes === null ? '' : decodeUtf8(input.bytes));
+        const src = input.bytes ?? EMPTY;
+        const m = p.re.exec(src);
         if (m === null) return fail('value does not match pattern', input);
         const fields: Field[] = [];
         b.reset();
-        for (let i = 0; i < m.length; i++) {
+        for (let i = 0; i <= p.re.numSubexp; i++) {
           const name = p.order.get(i);
-          const g = m[i];
-          if (name === undefined || g === undefined || fields.some((f) => f.name === name)) continue;
+          const a = m[2 * i]!;
+          if (name === undefined || a < 0 || fields.some((f) => f.name === name)) continue;
           fields.push({ name, type: TypeString });
-          b.append(encodeUtf8(g));
+          b.append(src.subarray(a, m[2 * i + 1]));
         }
         return new Value(ectx.zctx.lookupRecord(fields), b.bytes());
       };
