@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BACKTRACK_BUDGET, BacktrackState, backtrack, canBacktrack, type BacktrackProgram } from './re2-backtrack.js';
+import { BACKTRACK_BUDGET, BacktrackState, backtrack, canBacktrack, firstBytes, type BacktrackProgram } from './re2-backtrack.js';
 import { compileGoRegexp, type GoRegexp } from './re2.js';
 
 const enc = new TextEncoder();
@@ -57,6 +57,28 @@ describe('backtrack', () => {
           const [found, cap] = (prog as unknown as { matchWithGroup(...a: unknown[]): [boolean, number[]] }).matchWithGroup(b, from, b.length, 0, re.numSubexp + 1);
           expect(backtrack(st, prog, b, from, re.numSubexp + 1), `${p} on ${JSON.stringify(s)} from ${from}`).toEqual(found ? cap : null);
         }
+      }
+    }
+  });
+
+  test('firstBytes marks the bytes a match can start with, and skipping to them changes no result', () => {
+    const marked = (p: string) => {
+      const f = firstBytes(program(p)[1]);
+      return f === null ? null : [...f.keys()].filter((c) => f[c] === 1);
+    };
+    expect(marked('\\d+x')).toEqual([...'0123456789'].map((c) => c.charCodeAt(0)));
+    expect(marked('a*')).toBeNull();
+    expect(marked('.b')).toBeNull();
+    expect(marked('\\bfoo|^bar')).toEqual([0x62, 0x66]);
+    // Ignoring case, k's orbit holds U+212A KELVIN SIGN: every byte from 0x80 is marked.
+    expect(marked('(?i)k')!.filter((c) => c >= 0x80)).toHaveLength(128);
+    expect(marked('é')!.filter((c) => c < 0x80)).toEqual([]);
+    const st = new BacktrackState();
+    for (const [p, s] of [['(?i)k+', 'xx\u212ak'], ['é(\\w)', 'aaéb'], ['[^a]', 'aé'], ['\\d+', 'ab12c3']] as const) {
+      const [re, prog] = program(p);
+      const b = enc.encode(s);
+      for (let from = 0; from <= b.length; from++) {
+        expect(backtrack(st, prog, b, from, re.numSubexp + 1, firstBytes(prog)), `${p} from ${from}`).toEqual(backtrack(st, prog, b, from, re.numSubexp + 1));
       }
     }
   });

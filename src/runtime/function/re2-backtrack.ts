@@ -309,6 +309,60 @@ function tryBacktrack(s: BacktrackState, inst: readonly Inst[], b: Uint8Array, s
   return false;
 }
 
+/**
+ * The bytes a match can start with (1 where it can), or null when a match
+ * may start anywhere (an empty match, or any character first). Bytes of
+ * 0x80 and up are all marked or all not, so skipping unmarked bytes always
+ * stops at the start of a character.
+ */
+export function firstBytes(re: BacktrackProgram): Uint8Array | null {
+  const inst = re.prog.inst;
+  const out = new Uint8Array(256);
+  const seen = new Uint8Array(inst.length);
+  const mark = (lo: number, hi: number) => {
+    for (let c = lo; c <= hi && c < 0x80; c++) out[c] = 1;
+    if (hi >= 0x80) out.fill(1, 0x80);
+  };
+  const stack = [re.prog.start];
+  while (stack.length > 0) {
+    const pc = stack.pop()!;
+    if (seen[pc] === 1) continue;
+    seen[pc] = 1;
+    const i = inst[pc]!;
+    switch (i.op) {
+      case ALT:
+      case ALT_MATCH:
+        stack.push(i.out, i.arg);
+        break;
+      case CAPTURE:
+      case NOP:
+      case EMPTY_WIDTH:
+        stack.push(i.out);
+        break;
+      case FAIL:
+        break;
+      case RUNE1:
+        mark(i.runes[0]!, i.runes[0]!);
+        break;
+      case RUNE:
+        if (i.runes.length === 1) {
+          // One rune matched ignoring case: its case orbit may hold ASCII
+          // letters and others (k, K and U+212A KELVIN SIGN).
+          mark(0x41, 0x5a);
+          mark(0x61, 0x7a);
+          mark(i.runes[0]!, i.runes[0]!);
+          mark(0x80, 0x80);
+        } else {
+          for (let k = 0; k + 1 < i.runes.length; k += 2) mark(i.runes[k]!, i.runes[k + 1]!);
+        }
+        break;
+      default:
+        return null;
+    }
+  }
+  return out;
+}
+
 /** Whether a search of `b` from `from` by `re` fits the budget. */
 export function canBacktrack(re: BacktrackProgram, b: Uint8Array, from: number): boolean {
   return re.prog.numLb === 0 && re.prog.inst.length * (b.length - from + 1) <= BACKTRACK_BUDGET;
@@ -327,9 +381,17 @@ function indexOf(b: Uint8Array, lit: ArrayLike<number>, from: number): number {
 /**
  * Go's backtrack: the leftmost-first match in `b` at or after `from`, as
  * [start, end] pairs for the match and `ngroup - 1` groups, or null.
- * Callers check canBacktrack first; `s` is scratch space, reused.
+ * Callers check canBacktrack first; `s` is scratch space, reused; `first`
+ * is firstBytes(re), to skip positions no match can start at.
  */
-export function backtrack(s: BacktrackState, re: BacktrackProgram, b: Uint8Array, from: number, ngroup: number): number[] | null {
+export function backtrack(
+  s: BacktrackState,
+  re: BacktrackProgram,
+  b: Uint8Array,
+  from: number,
+  ngroup: number,
+  first: Uint8Array | null = null,
+): number[] | null {
   const cond = re.cond;
   if (cond === -1) return null;
   if ((cond & BEGIN_TEXT) !== 0 && from !== 0) return null;
@@ -343,6 +405,11 @@ export function backtrack(s: BacktrackState, re: BacktrackProgram, b: Uint8Array
     const prefix = re.prefixUTF8;
     // Unanchored: try each start; the visited bits carry over, so the whole search stays linear.
     for (let pos = from; pos <= b.length; ) {
+      if (first !== null) {
+        // No empty match: a match starts at one of the marked bytes.
+        while (pos < b.length && first[b[pos]!] === 0) pos++;
+        if (pos === b.length) break;
+      }
       if (prefix !== null && prefix.length > 0) {
         const at = indexOf(b, prefix, pos);
         if (at < 0) break;

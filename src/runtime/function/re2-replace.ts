@@ -149,7 +149,8 @@ export function replaceAll(re: GoRegexp, src: Uint8Array, tmpl: Template, out = 
   let lastEnd = 0;
   let search = 0;
   while (search <= src.length) {
-    const m = re.exec(src, search, groups);
+    // After a match the DFA test is mostly wasted: the backtracker skips to where a match can start.
+    const m = re.exec(src, search, groups, search === 0);
     if (m === null) break;
     const a0 = m[0]!;
     const a1 = m[1]!;

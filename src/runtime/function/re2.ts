@@ -7,13 +7,16 @@
 // covers the two places where re2js's parser and Go's differ.
 
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import { BacktrackState, backtrack, canBacktrack, type BacktrackProgram } from './re2-backtrack.js';
+import { BacktrackState, backtrack, canBacktrack, firstBytes, type BacktrackProgram } from './re2-backtrack.js';
 import { patternShape, withoutGroupNames } from './re2-syntax.js';
 
 type Engine = ReturnType<RE2JS['re2']>;
 
-/** re2js's anchor flag for an unanchored search (RE2Flags.UNANCHORED). */
+/** re2js's anchor flags (RE2Flags). */
 const UNANCHORED = 0;
+const ANCHOR_START = 1;
+/** The empty-width condition of a match that must start at the beginning of the text. */
+const BEGIN_TEXT = 4;
 
 /** Error codes whose Go error quotes the whole pattern rather than a piece of it. */
 const WHOLE = new Set(['missing closing )', 'unexpected )', 'expression nests too deeply', 'expression too large']);
@@ -28,6 +31,7 @@ export class GoRegexp {
   /** Number of capturing groups. */
   readonly numSubexp: number;
   private scratch: BacktrackState | undefined;
+  private first: Uint8Array | null = null;
 
   constructor(
     /** The Go pattern text. */
@@ -41,26 +45,34 @@ export class GoRegexp {
 
   /** Whether `s` (UTF-8 bytes, or a string) holds a match: Go's Match and MatchString. */
   test(s: Uint8Array | string): boolean {
-    return typeof s === 'string' ? this.engine.match(s) : this.engine.matchUTF8(s);
+    const e = this.engine;
+    // re2js's DFA stops early only when told a match must start at 0.
+    if ((e.cond & BEGIN_TEXT) !== 0) return (e.matchWithGroup(s, 0, s.length, ANCHOR_START, 0) as [boolean])[0];
+    return typeof s === 'string' ? e.match(s) : e.matchUTF8(s);
   }
 
   /**
    * Go's FindSubmatchIndex on UTF-8 bytes, searching from byte `from` (the
    * bytes before it still count for ^, \b and \B): [start, end] of the match
    * and of each of the first `groups` groups (-1 where a group took no part),
-   * or null when nothing matches.
+   * or null when nothing matches. `dfaFirst` false skips the DFA test, for
+   * callers that found a match already (the next search of a ReplaceAll).
    */
-  exec(s: Uint8Array, from = 0, groups = this.numSubexp): number[] | null {
+  exec(s: Uint8Array, from = 0, groups = this.numSubexp, dfaFirst = true): number[] | null {
     const e = this.engine;
     // re2js's one-pass matcher and its literal matches are fast.
     if (e.onepass === null && !e.prefixComplete) {
       // Its DFA rules out a non-match faster than any search for groups.
-      if (!(e.matchWithGroup(s, from, s.length, UNANCHORED, 0) as [boolean])[0]) return null;
+      if (dfaFirst && !(e.matchWithGroup(s, from, s.length, UNANCHORED, 0) as [boolean])[0]) return null;
       // re2js backtracks only small programs on short inputs and otherwise
       // runs its NFA, slow in JavaScript; this backtracker takes far more.
-      if (canBacktrack(e as BacktrackProgram, s, from)) {
-        this.scratch ??= new BacktrackState();
-        return backtrack(this.scratch, e as BacktrackProgram, s, from, groups + 1);
+      const prog = e as BacktrackProgram;
+      if (canBacktrack(prog, s, from)) {
+        if (this.scratch === undefined) {
+          this.scratch = new BacktrackState();
+          this.first = firstBytes(prog);
+        }
+        return backtrack(this.scratch, prog, s, from, groups + 1, this.first);
       }
     }
     const [found, cap] = e.matchWithGroup(s, from, s.length, UNANCHORED, groups + 1) as [boolean, number[] | null];
