@@ -140,6 +140,14 @@ describe('compileGoRegexp', () => {
     expect(r.test('cafe')).toBe(false);
   });
 
+  test('GoRegexp.test on long input anchors a pattern that must match at the start', () => {
+    const long = 'ab' + 'x'.repeat(10_000) + '\nb';
+    expect(re('^ab').test(long)).toBe(true);
+    expect(re('\\Ab').test(enc.encode(long))).toBe(false);
+    expect(re('^b|x$').test(long)).toBe(false);
+    expect(re('(?m)^b').test(enc.encode(long))).toBe(true);
+  });
+
   test('GoRegexp matches pathological patterns in linear time', () => {
     const r = re('^(a|a)*$');
     const s = enc.encode('a'.repeat(100_000) + 'b');

@@ -17,6 +17,8 @@ const UNANCHORED = 0;
 const ANCHOR_START = 1;
 /** The empty-width condition of a match that must start at the beginning of the text. */
 const BEGIN_TEXT = 4;
+/** Input length from which an anchored DFA run pays for its overhead. */
+const ANCHOR_MIN = 256;
 
 /** Error codes whose Go error quotes the whole pattern rather than a piece of it. */
 const WHOLE = new Set(['missing closing )', 'unexpected )', 'expression nests too deeply', 'expression too large']);
@@ -46,8 +48,8 @@ export class GoRegexp {
   /** Whether `s` (UTF-8 bytes, or a string) holds a match: Go's Match and MatchString. */
   test(s: Uint8Array | string): boolean {
     const e = this.engine;
-    // re2js's DFA stops early only when told a match must start at 0.
-    if ((e.cond & BEGIN_TEXT) !== 0) return (e.matchWithGroup(s, 0, s.length, ANCHOR_START, 0) as [boolean])[0];
+    // re2js's DFA stops early only when told a match must start at 0; that call costs more, so only for long input.
+    if ((e.cond & BEGIN_TEXT) !== 0 && s.length > ANCHOR_MIN) return (e.matchWithGroup(s, 0, s.length, ANCHOR_START, 0) as [boolean])[0];
     return typeof s === 'string' ? e.match(s) : e.matchUTF8(s);
   }
 
