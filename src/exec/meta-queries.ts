@@ -6,7 +6,6 @@
 // of `:log`, which Zed marshals in simple style (`Commit`, `KSUID`).
 import type { ast } from '../compiler/index.js';
 import { InvalidError } from '../errors/index.js';
-import { compileGoRegexp } from '../runtime/index.js';
 import {
   actionValue,
   commitValue,
@@ -23,6 +22,7 @@ import {
   type Lake,
 } from '../lake/index.js';
 import type { BranchConfig, PoolConfig } from '../storage/index.js';
+import { compilePoolPattern } from './pool-pattern.js';
 import { compareValues, TypeString, type Batch, type TypeContext, type Value } from '../zed/index.js';
 
 /** Zed's dag.LakeMetas, PoolMetas and CommitMetas (with v1.8.0's index metas). */
@@ -207,18 +207,8 @@ export function openSpecialSource(lake: Lake, zctx: TypeContext, spec: ast.PoolS
 /** The names of the pools a glob (matched whole) or a regexp (matched anywhere) selects. */
 export async function matchPools(lake: Lake, pattern: ast.Glob | ast.Regexp): Promise<string[]> {
   const what = pattern.kind === 'Glob' ? 'glob' : 'regexp';
-  let re: RegExp;
-  if (pattern.kind === 'Glob') {
-    const body = pattern.pattern
-      .split('*')
-      .map((s) => s.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'))
-      .join('.*');
-    re = new RegExp(`^${body}$`, 'su');
-  } else {
-    const go = compileGoRegexp(pattern.pattern);
-    if (typeof go === 'string') throw new InvalidError(go);
-    re = new RegExp(go.re.source, go.re.flags.replace('g', ''));
-  }
+  const re = compilePoolPattern(pattern);
+  if (typeof re === 'string') throw new InvalidError(re);
   const names = (await lake.listPools()).map((p) => p.name).filter((n) => re.test(n));
   if (names.length === 0) throw new InvalidError(`${pattern.pattern}: pool matching ${what} not found`);
   return names.sort();

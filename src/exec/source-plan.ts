@@ -9,6 +9,7 @@ import { ZedError } from '../errors/index.js';
 import type { Lake } from '../lake/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { semanticErrors, type SpanError } from './compilation-error.js';
+import { compilePoolPattern } from './pool-pattern.js';
 
 export interface QueryHead {
   readonly pool?: string | null;
@@ -64,15 +65,6 @@ function keyOf(p: ast.Pool): string {
   return `${p.loc.start}:${p.loc.end}`;
 }
 
-/** Zed's reglob: a glob with `*` as the only wildcard, matched whole. */
-function globRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split('*')
-    .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`);
-}
-
 function quoted(name: string, like: ast.Pool, commit: string | null): ast.Pool {
   const loc = like.spec.pool?.loc ?? like.loc;
   return {
@@ -111,11 +103,9 @@ class Planner {
     const pattern = pat.kind === 'Glob' || pat.kind === 'Regexp';
     if (pat.kind === 'Glob' || pat.kind === 'Regexp') {
       const what = pat.kind === 'Glob' ? 'glob' : 'regexp';
-      let re: RegExp;
-      try {
-        re = pat.kind === 'Glob' ? globRegExp(pat.pattern) : new RegExp(pat.pattern);
-      } catch (e) {
-        this.fail(e instanceof Error ? e.message : String(e), pat.loc);
+      const re = compilePoolPattern(pat);
+      if (typeof re === 'string') {
+        this.fail(re, pat.loc);
         return;
       }
       names = (await this.lake.listPools()).filter((c) => re.test(c.name)).map((c) => c.name);

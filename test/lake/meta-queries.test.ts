@@ -126,4 +126,18 @@ describe('meta-queries', () => {
     expect(await lines(lake, 'from /match/ | sort this')).toEqual(['"match1"', '"match2"']);
     expect(await lines(lake, 'from /.*/ | sort this')).toEqual(['"match1"', '"match2"', '"nope"']);
   });
+
+  it('from with a regexp reads it as Go syntax, in linear time, with Go\'s errors', async () => {
+    const lake = memoryLake();
+    for (const name of ['match1', 'match2', 'Matchx', 'a'.repeat(200) + 'b']) {
+      await lake.createPool(name);
+      await lake.load(name, 'main', zson(`"${name.slice(0, 6)}"`));
+    }
+    expect(await lines(lake, 'from /(?i)^match[[:digit:]]$/ | sort this')).toEqual(['"match1"', '"match2"']);
+    expect(await lines(lake, 'from /^\\pL+$/ | sort this')).toEqual(['"Matchx"', '"aaaaaa"']);
+    // Backtracking would take forever on the long name; RE2 does not backtrack.
+    expect(await lines(lake, 'from /^(a|a)*$/ | sort this').catch((e: Error) => e.message)).toBe('^(a|a)*$: pool matching regexp not found');
+    await expect(query(lake, 'from /a(/ | count()')).rejects.toThrow('error parsing regexp: missing closing ): `a(`');
+    await expect(query(lake, 'from /(?<n>x)/ | count()')).rejects.toThrow('error parsing regexp: invalid or unsupported Perl syntax: `(?<`');
+  });
 });

@@ -95,6 +95,10 @@ describe('compileExpr operators', () => {
   });
   test('regexp match with ~', () => {
     expect(run('s ~ /^a.c$/', '{s:"abc"}', '{s:"xabc"}', '{s:1}')).toEqual(['true', 'false', 'false']);
+    // Go syntax and semantics, on the string's bytes; a null string matches as "" (Go's nil slice).
+    expect(run('s ~ /^\\pL+é$/', '{s:"café"}', '{s:"cafe"}')).toEqual(['true', 'false']);
+    expect(run('s ~ /a*/', '{s:null(string)}', '{s:1}')).toEqual(['true', 'false']);
+    expect(run('s ~ /^(a|a)*$/', `{s:"${'a'.repeat(50_000)}b"}`)).toEqual(['false']);
     const loc = { start: 0, end: 1 };
     const bad = { kind: 'BinaryExpr', op: '~', lhs: { kind: 'ID', name: 's', loc }, rhs: { kind: 'Primitive', type: 'string', text: 'a', loc }, loc } as const;
     const ectx = createEvalContext(new TypeContext());

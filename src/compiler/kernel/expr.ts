@@ -140,7 +140,7 @@ export function compileExpr(e: dag.Expr, env: Env): Evaluator {
 
 /** Regexps in a plan were checked by the semantic pass. */
 function regexp(pattern: string): GoRegexp {
-  const re = compileGoRegexp(pattern);
+  const re = compileGoRegexp(pattern, { wholeExpr: true });
   if (typeof re === 'string') throw new InvalidError(`Plan has an invalid regexp: ${re}`);
   return re;
 }

@@ -66,6 +66,13 @@ describe('compileSearch globs, regexps and operators', () => {
     expect(keep('/b.r/', '{s:"xbarx"}', '{s:"bxxr"}', '{s:1}')).toEqual(['{s:"xbarx"}']);
     expect(keep('/.*/', '"a"')).toEqual(['"a"']);
   });
+  test('regexps are Go\'s, match field names and strings in linear time', () => {
+    expect(keep('/(?i)^CAF\\pL$/', '{s:"café"}', '{s:"cafe1"}', '{Cafè:1}')).toEqual(['{s:"café"}', '{Cafè:1}']);
+    expect(keep('/[[:digit:]]{3}/', '{s:"a123"}', '{s:"a12"}')).toEqual(['{s:"a123"}']);
+    const long = `{s:"${'x'.repeat(50_000)}"}`;
+    expect(keep('/(x+x+)+y/', long)).toEqual([]);
+    expect(keep('grep(/^(a|a)*$/, s)', `{s:"${'a'.repeat(50_000)}b"}`)).toEqual([]);
+  });
   test('* matches everything; and, or, not and comparisons combine', () => {
     expect(keep('*', '{}', '1')).toEqual(['{}', '1']);
     expect(keep('x==1 or foo', '{x:1}', '{x:2,s:"foo"}', '{x:2}')).toEqual(['{x:1}', '{x:2,s:"foo"}']);

@@ -26,6 +26,8 @@ import {
 } from '../../runtime/index.js';
 import type { Evaluator } from './env.js';
 
+const EMPTY = new Uint8Array(0);
+
 /** Dotted names of a record's leaf fields, descending into non-empty records (Zed's FieldNameIter). */
 function fieldNames(r: RecordType, prefix: string, out: string[]): void {
   for (const f of r.fields) {
@@ -106,16 +108,10 @@ function makeNetSearch(net: Uint8Array, expr: Evaluator): Evaluator {
   };
 }
 
-function test(re: GoRegexp, s: string): boolean {
-  re.re.lastIndex = 0;
-  return re.re.test(s);
-}
-
 /** Regexp (and glob) search: any string or field name inside the value matching `re`. */
 export function makeRegexpSearch(re: GoRegexp, expr: Evaluator): Evaluator {
-  const names = fieldNameMatcher((n) => test(re, n));
-  const visit = (t: Type, b: Uint8Array | null): boolean =>
-    names(t) || (b !== null && underlying(t) === TypeString && test(re, decodeUtf8(b)));
+  const names = fieldNameMatcher((n) => re.test(n));
+  const visit = (t: Type, b: Uint8Array | null): boolean => names(t) || (b !== null && underlying(t) === TypeString && re.test(b));
   return (self) => {
     const v = expr(self);
     if (v.isError()) return FALSE;
@@ -127,7 +123,8 @@ export function makeRegexpSearch(re: GoRegexp, expr: Evaluator): Evaluator {
 export function makeRegexpMatch(re: GoRegexp, expr: Evaluator): Evaluator {
   return (self) => {
     const v = expr(self);
-    return v.bytes !== null && underlying(v.type).id === ID.string && v.type.kind !== 'union' && test(re, decodeUtf8(v.bytes))
+    // A null string is Go's nil slice: it matches what matches "".
+    return underlying(v.type).id === ID.string && v.type.kind !== 'union' && re.test(v.bytes ?? EMPTY)
       ? TRUE
       : FALSE;
   };

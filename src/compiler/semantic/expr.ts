@@ -118,7 +118,8 @@ function semTypeValue(e: ast.TypeValue, scope: Scope, sem: Sem): dag.Expr {
 
 /** `pattern` if it compiles as a Go regexp; else a CompileError with Go's text. */
 export function checkRegexp(pattern: string, loc: ast.Loc): string {
-  const re = compileGoRegexp(pattern);
+  // Zed's expr.CompileRegexp quotes the whole pattern in its errors.
+  const re = compileGoRegexp(pattern, { wholeExpr: true });
   if (typeof re === 'string') throw new CompileError(re, loc);
   return pattern;
 }

@@ -10,6 +10,8 @@ import type * as dag from '../dag/index.js';
 import { Literals } from '../kernel/literals.js';
 import type { Sem } from './context.js';
 import { semExpr } from './expr.js';
+
+export { globToRegexp } from './expr.js';
 import { semSeq } from './op.js';
 import { rootScope } from './scope.js';
 

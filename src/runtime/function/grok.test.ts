@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { harness } from '../../../test/support/function-testing.js';
+import { BASE_PATTERNS } from './grok-patterns.js';
 
 describe('grok', () => {
   test('grok parses with the standard patterns (grok.yaml, grok.md)', () => {
@@ -26,6 +27,14 @@ describe('grok', () => {
     expect(f('"\\\\(%{PH_PREFIX:prefix}\\\\)-%{PH_LINE_NUM:line_number}"', '"(555)-1212"', '"PH_PREFIX \\\\d{3}\\nPH_LINE_NUM \\\\d{4}"')).toBe(
       '{prefix:"555",line_number:"1212"}',
     );
+  });
+
+  test('grok compiles every base pattern (they are not checked when a call site starts)', () => {
+    const h = harness();
+    const f = h.fn('grok');
+    for (const [name] of BASE_PATTERNS) {
+      expect(f(`"%{${name}:x}"`, '"\u0000"'), name).toMatch(/^\{|value does not match pattern/);
+    }
   });
 
   test('grok reports bad arguments and patterns', () => {

@@ -2,13 +2,15 @@
 // v1.18.0): %{NAME:field} references to named patterns expand to Go
 // regexps; each named capture becomes a string field of the result record.
 
-import { decodeUtf8, encodeUtf8 } from '../../util/utf8.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 import { Builder, TypeString, Value, underlying, type Field } from '../../zed/index.js';
 import type { EvalContext } from '../expr/context.js';
 import { BASE_PATTERNS } from './grok-patterns.js';
-import { compileGoRegexp, execAt, type GoRegexp } from './re2.js';
+import { compileGoRegexp, type GoRegexp } from './re2.js';
+import { patternShape } from './re2-syntax.js';
 import type { FunctionDef } from './registry.js';
 
+const EMPTY = new Uint8Array(0);
 const REFERENCE = /%\{(\w+)(:([\w[\].]+)(:(\w+))?)?\}/g;
 const NONCAP_LEFT = /\(\?[imsU-]*:/g;
 const NONCAP_FLAGS = /\(?[imsU-]+\)/g;
@@ -28,6 +30,14 @@ interface Pattern {
   readonly order: Map<number, string>;
 }
 
+/** A named pattern as regexp text, before compiling. */
+interface Expansion {
+  readonly source: string;
+  readonly numSubexp: number;
+  /** Semantic name -> group index. */
+  readonly sems: Map<string, number>;
+}
+
 /** A grok failure; its message is the text Zed reports. */
 class GrokError extends Error {}
 
@@ -35,13 +45,14 @@ class GrokError extends Error {}
 class Host {
   private readonly exprs = new Map<string, string>();
   private readonly patterns = new Map<string, Pattern>();
-  private readonly named = new Map<string, Pattern>();
+  private readonly named = new Map<string, Expansion>();
 
-  add(name: string, expr: string): void {
+  /** Adds a named pattern, compiled first to check it unless it is one of the base patterns (all known good). */
+  add(name: string, expr: string, check = true): void {
     if (name === '') throw new GrokError('an empty name');
     if (expr === '') throw new GrokError('an empty expression');
     if (this.exprs.has(name)) throw new GrokError('the pattern already exist');
-    this.compileExternal(expr);
+    if (check) this.compileExternal(expr);
     this.exprs.set(name, expr);
   }
 
@@ -64,18 +75,19 @@ class Host {
     return p;
   }
 
-  private compileNamed(name: string): Pattern {
-    let p = this.named.get(name);
-    if (p === undefined) {
+  private expandNamed(name: string): Expansion {
+    let x = this.named.get(name);
+    if (x === undefined) {
       const expr = this.exprs.get(name);
       if (expr === undefined) throw new GrokError("pattern doesn't exist");
-      p = this.compileExternal(expr);
-      this.named.set(name, p);
+      x = this.expand(expr);
+      this.named.set(name, x);
     }
-    return p;
+    return x;
   }
 
-  private compileExternal(expr: string): Pattern {
+  /** pkg/grok's compileExternal up to the regexp text: references replaced by their patterns, each in a group. */
+  private expand(expr: string): Expansion {
     const refs = [...expr.matchAll(REFERENCE)];
     const top = new Set<string>();
     for (const r of refs) {
@@ -92,14 +104,20 @@ class Host {
         const literal = expr.slice(last, r.index);
         last = r.index! + r[0].length;
         order += capCount(literal);
-        const sub = this.compileNamed(r[1]!);
+        const sub = this.expandNamed(r[1]!);
         if (r[3] !== undefined && r[3] !== '') sems.set(r[3], order);
-        res += literal + '(' + sub.re.source + ')';
+        res += literal + '(' + sub.source + ')';
         for (const [k, v] of sub.sems) if (!top.has(k)) sems.set(k, order + v);
-        order += sub.re.numSubexp + 1;
+        order += sub.numSubexp + 1;
       }
       source = res + expr.slice(last);
     }
+    // Zed compiles each named pattern for its group count; counting them in the text spares that.
+    return { source, numSubexp: patternShape(source).names.length - 1, sems };
+  }
+
+  private compileExternal(expr: string): Pattern {
+    const { source, sems } = this.expand(expr);
     const re = compileGoRegexp(source);
     if (typeof re === 'string') throw new GrokError(re);
     const order = new Map<number, string>();
@@ -109,7 +127,8 @@ class Host {
 
   static base(): Host {
     const h = new Host();
-    for (const [name, expr] of BASE_PATTERNS) h.add(name, expr);
+    // Compiling every base pattern up front would cost each call site tens of milliseconds.
+    for (const [name, expr] of BASE_PATTERNS) h.add(name, expr, false);
     return h;
   }
 }
@@ -150,16 +169,17 @@ export const grokFunctions: readonly FunctionDef[] = [
           if (!(e instanceof GrokError)) throw e;
           return fail(e.message, pattern);
         }
-        const m = execAt(p.re, input.bytes === null ? '' : decodeUtf8(input.bytes));
+        const src = input.bytes ?? EMPTY;
+        const m = p.re.exec(src);
         if (m === null) return fail('value does not match pattern', input);
         const fields: Field[] = [];
         b.reset();
-        for (let i = 0; i < m.length; i++) {
+        for (let i = 0; i <= p.re.numSubexp; i++) {
           const name = p.order.get(i);
-          const g = m[i];
-          if (name === undefined || g === undefined || fields.some((f) => f.name === name)) continue;
+          const a = m[2 * i]!;
+          if (name === undefined || a < 0 || fields.some((f) => f.name === name)) continue;
           fields.push({ name, type: TypeString });
-          b.append(encodeUtf8(g));
+          b.append(src.subarray(a, m[2 * i + 1]));
         }
         return new Value(ectx.zctx.lookupRecord(fields), b.bytes());
       };

@@ -15,6 +15,6 @@ export {
 export { makeMap } from './map.js';
 export { CAST, CROP, FILL, ORDER, ConstShaper, makeShaper } from './shape.js';
 export { containsFold, makeStringSearch } from './grep.js';
-export { compileGoRegexp, execAt, type GoRegexp } from './re2.js';
-export { expand, replaceAll } from './regexp.js';
+export { compileGoRegexp, GoRegexp, type RegexpOptions } from './re2.js';
+export { Template, expand, replaceAll } from './re2-replace.js';
 export { typeValue, typeOfTypeValue } from './types.js';

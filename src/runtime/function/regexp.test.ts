@@ -12,6 +12,24 @@ describe('regexp', () => {
     expect(f('"a"', '1')).toBe('error({message:"regexp: string required for second arg",on:1})');
     expect(f('"a("', '"a"')).toBe('error("regexp: error parsing regexp: missing closing ): `a(`")');
   });
+
+  test('regexp follows Go on UTF-8, unmatched groups and null strings', () => {
+    const h = harness();
+    const f = h.fn('regexp');
+    expect(f('"(é+)(x)?"', '"caféé!"')).toBe('["éé","éé",null(string)]');
+    expect(f('"(?P<word>\\\\pL+)"', '"123 ñandú"')).toBe('["ñandú","ñandú"]');
+    expect(f('"a*"', '"bbb"')).toBe('[""]');
+    // A null string is Go's nil slice: it matches as "" and every group is null.
+    expect(f('"(a*)"', 'null(string)')).toBe('[null(string),null(string)]');
+    expect(f('"(?<n>x)"', '"x"')).toBe('error("regexp: error parsing regexp: invalid or unsupported Perl syntax: `(?<`")');
+  });
+
+  test('regexp runs pathological patterns in linear time', () => {
+    const h = harness();
+    const f = h.fn('regexp');
+    expect(f('"^(a|a)*$"', `"${'a'.repeat(50_000)}b"`)).toBe('null([string])');
+    expect(f('"(x+x+)+y"', `"${'x'.repeat(50_000)}"`)).toBe('null([string])');
+  });
 });
 
 describe('regexp_replace', () => {
@@ -30,5 +48,15 @@ describe('regexp_replace', () => {
     ];
     for (const [s, re, neu, want] of rows) expect(f(s, re, neu)).toBe(want);
     expect(f('null(string)', '"a"', '"b"')).toBe('null');
+  });
+
+  test('regexp_replace steps over empty matches by characters and expands names', () => {
+    const h = harness();
+    const f = h.fn('regexp_replace');
+    expect(f('"日本"', '"x*"', '"-"')).toBe('"-日-本-"');
+    expect(f('"John Smith"', '"(?P<first>\\\\w+) (?P<last>\\\\w+)"', '"${last}, ${first}"')).toBe('"Smith, John"');
+    expect(f('"aaa"', '"a"', '"$$"')).toBe('"$$$"');
+    expect(f('"ab"', '"(a)(b)"', '"$2$1$3$"')).toBe('"ba$"');
+    expect(f(`"${'a'.repeat(20_000)}b"`, '"^(a|a)*$"', '"x"')).toBe(`"${'a'.repeat(20_000)}b"`);
   });
 });
