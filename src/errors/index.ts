@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'unsupported'
+  | 'unavailable'
   | 'internal';
 
 export class ZedError extends Error {
@@ -47,6 +48,16 @@ export class ConflictError extends ZedError {
 export class UnsupportedError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('unsupported', message, options);
+  }
+}
+
+/**
+ * A store the lake needs (object storage, the metastore) cannot be reached
+ * or keeps failing; the request may succeed later and wrote nothing partial.
+ */
+export class UnavailableError extends ZedError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unavailable', message, options);
   }
 }
 

@@ -22,6 +22,8 @@ const KINDS: Record<ErrorKind, KindEntry> = {
   forbidden: { text: 'forbidden', status: 403 },
   // Something the request asks for that zlake cannot do: the request is at fault.
   unsupported: { text: 'invalid operation', status: 400 },
+  // Zed has no kind for it; a store out of reach is a 503 the client may retry.
+  unavailable: { text: 'other error', status: 503 },
   internal: { text: 'other error', status: 500 },
 };
 
