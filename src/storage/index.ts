@@ -21,4 +21,17 @@ export {
   indexRuleSpec,
 } from './meta-store.js';
 export { MemoryBlobStore, MemoryMetaStore } from './memory/index.js';
-export { migrate, migrations, sqlSchema, SqlMetaStore, type SqlDatabase } from './sql/index.js';
+export {
+  migrate,
+  migratePostgres,
+  migrations,
+  pgTables,
+  postgresDialect,
+  sqliteDialect,
+  sqlSchema,
+  SqlMetaStore,
+  type PostgresDatabase,
+  type SqlDatabase,
+  type SqlDialect,
+} from './sql/index.js';
+export { causes, guardMetaStore } from './unavailable.js';
