@@ -6,21 +6,19 @@
 
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createApp, Lake, lakeQueryRunner, monotonicClock, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
-import { openLocalLake, type LocalLake } from '../local/lake.js';
+import { createApp, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { FlagError, parseFlags, usage, type FlagSpec } from './flags.js';
-import { CachedBlobStore } from './blob-cache.js';
-import Database from 'libsql';
-import { cachedMetaStore } from './meta-cache.js';
+import { openLake, type OpenedLake } from './open-lake.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 
 export interface ServerOptions {
-  /** Lake folder (created when missing). */
+  /** Lake folder (created when missing), or s3://bucket/prefix. */
   readonly lake: string;
+  /** Metastore URL (see LakeConfig.meta); required for an S3 lake. */
+  readonly meta?: string;
   /** `[host]:port`; port 0 picks a free one. */
   readonly listen?: string;
   readonly apiVersion?: ApiRevision;
@@ -31,7 +29,7 @@ export interface ServerOptions {
   readonly rootContent?: string;
   readonly queryStatusTtlMs?: number;
   readonly log?: ServiceDeps['log'];
-  /** Cache metadata reads (checked with libSQL's data_version) and small immutable blobs (default true). */
+  /** Cache metadata reads (checked with the metastore's version probe) and small immutable blobs (default true). */
   readonly cache?: boolean;
 }
 
@@ -40,7 +38,7 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly service: ZedService;
-  readonly local: LocalLake;
+  readonly opened: OpenedLake;
   readonly server: Server;
   close(): Promise<void>;
 }
@@ -65,37 +63,18 @@ export function parseListen(addr: string): { host: string | undefined; port: num
  */
 export const SERVER_LOAD_MEMORY_LIMIT = 16 << 20;
 
-/**
- * libSQL's data_version, read on a connection of its own through one
- * prepared statement (a few microseconds, where a statement through the
- * client costs tens). It moves when any other connection commits, the
- * server's own included, so a write made elsewhere is never missed.
- */
-function dataVersion(local: LocalLake): { probe: () => Promise<unknown>; close: () => void } {
-  const db = new Database(join(local.root, 'meta.db'), { readonly: true });
-  const stmt = db.prepare('PRAGMA data_version');
-  // (The row also carries timing metadata that changes on every read: take the number alone.)
-  return { probe: async () => (stmt.get() as { data_version: number }).data_version, close: () => db.close() };
-}
-
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
   useLocalParquetWasm();
-  const local = await openLocalLake(opts.lake);
-  const version = dataVersion(local);
+  const opened = await openLake({
+    lake: opts.lake,
+    ...(opts.meta !== undefined ? { meta: opts.meta } : {}),
+    cache: opts.cache !== false,
+    // A server takes many loads at once: each holds at most this much before it writes an object.
+    loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT,
+  });
+  const lake = opened.lake;
   const spill = new DiskSpillStore();
-  // The lake the server serves: the local folder's stores behind read caches.
-  const lake =
-    opts.cache === false
-      ? local.lake
-      : new Lake({
-          blobs: new CachedBlobStore(local.blobs),
-          meta: cachedMetaStore(local.meta.store, version.probe),
-          now: monotonicClock(),
-          queries: lakeQueryRunner(),
-          // A server takes many loads at once: each holds at most this much before it writes an object.
-          loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT,
-        });
   let service: ZedService;
   try {
     service = createApp({
@@ -109,10 +88,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       ...(opts.rootContent !== undefined ? { rootContent: opts.rootContent } : {}),
       ...(opts.queryStatusTtlMs !== undefined ? { queryStatusTtlMs: opts.queryStatusTtlMs } : {}),
       ...(opts.log !== undefined ? { log: opts.log } : {}),
+      ...(opened.relay !== null ? { relay: opened.relay } : {}),
     });
   } catch (e) {
-    version.close();
-    local.close();
+    await opened.close();
     throw e;
   }
   const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
@@ -128,7 +107,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     url: `http://${shown}:${addr.port}`,
     port: addr.port,
     service,
-    local,
+    opened,
     server,
     async close() {
       if (closed) return;
@@ -140,15 +119,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         server.closeAllConnections();
       });
       await spill.close();
-      version.close();
-      local.close();
+      await opened.close();
     },
   };
 }
 
 const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'l', usage: '[addr]:port to listen on', default: 'localhost:9867' },
-  { kind: 'string', name: 'lake', usage: 'lake folder, created if missing', default: '.lake' },
+  { kind: 'string', name: 'lake', usage: 'lake folder (created if missing) or s3://bucket/prefix', default: '.lake' },
+  { kind: 'string', name: 'meta', usage: 'metastore URL: postgres://…, libsql://…, http(s)://… or file:… (default <lake>/meta.db)' },
   { kind: 'string', name: 'defaultfmt', usage: 'default response format', default: 'zson' },
   { kind: 'list', name: 'cors.origin', usage: 'CORS allowed origin (may be repeated)' },
   { kind: 'string', name: 'api-version', usage: 'API revision to serve: 1.2.0, 1.6.0, 1.8.0 or latest (1.18.0)', default: 'latest' },
@@ -160,8 +139,10 @@ const specs: readonly FlagSpec[] = [
 
 export const serveUsage = `usage: zlake serve [options]
 
-Serves the Zed lake API over HTTP on a local lake (data objects in
-<lake>/data, metadata in the libSQL file <lake>/meta.db).
+Serves the Zed lake API over HTTP on a lake: a folder (data objects in
+<lake>/data, metadata in the libSQL file <lake>/meta.db), or S3 with a
+shared metastore (-lake s3://bucket/prefix -meta postgres://…), which
+several servers may serve at once.
 
 Options:
 ${usage(specs)}
@@ -188,10 +169,12 @@ export async function runServe(argv: readonly string[]): Promise<number> {
   };
   const rootFile = flags.get('rootcontentfile') as string | undefined;
   const loadLimit = flags.get('load.limit') as number;
+  const meta = flags.get('meta') as string | undefined;
   let running: RunningServer;
   try {
     running = await startServer({
       lake: flags.get('lake') as string,
+      ...(meta !== undefined ? { meta } : {}),
       listen: flags.get('l') as string,
       apiVersion: parseRevisionOrThrow(flags.get('api-version') as string),
       defaultFormat: flags.get('defaultfmt') as string,
@@ -207,7 +190,7 @@ export async function runServe(argv: readonly string[]): Promise<number> {
   }
   const rev = parseRevisionOrThrow(flags.get('api-version') as string);
   process.stdout.write(`zlake serve: listening on ${running.url} (API ${rev})\n`);
-  process.stdout.write(`zlake serve: lake at ${resolve(running.local.root)} (data objects in data/, metadata in meta.db)\n`);
+  process.stdout.write(`zlake serve: ${running.opened.description}\n`);
   await new Promise<void>((ok) => {
     const stop = () => {
       process.off('SIGINT', stop);

@@ -9,6 +9,7 @@ import {
   causes,
   guardMetaStore,
   migratePostgres,
+  networkLost,
   postgresDialect,
   SqlMetaStore,
   type MetaStore,
@@ -33,14 +34,15 @@ export interface PostgresOptions {
 
 /** SQLSTATE classes and codes that mean the server is gone or refuses work for now. */
 const LOST_STATES = /^(08|57P0[1-3]|53300)/;
-const LOST_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN']);
 
 /** Why `e` is a lost connection to PostgreSQL, or null. */
 export function postgresLost(e: unknown): string | null {
+  const net = networkLost(e);
+  if (net !== null) return net;
   for (const c of causes(e)) {
     if (typeof c !== 'object' || c === null) continue;
     const code = 'code' in c ? String(c.code) : '';
-    if (LOST_CODES.has(code) || LOST_STATES.test(code)) return code;
+    if (LOST_STATES.test(code)) return code;
     const msg = c instanceof Error ? c.message : '';
     if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(msg)) return msg;
   }

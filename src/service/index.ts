@@ -4,3 +4,4 @@ export type { Authenticator, Identity, ServiceDeps } from './deps.js';
 export { DEFAULT_BODY_LIMIT, DEFAULT_QUERY_STATUS_TTL_MS } from './deps.js';
 export { LATEST_REVISION, REVISIONS, parseRevision, parseRevisionOrThrow, capabilities, type ApiRevision, type Capabilities } from './revision.js';
 export type { LakeEvent } from './wire.js';
+export { parseRelayMessage, relayMessage, relayOrigin, type EventRelay } from './event-relay.js';

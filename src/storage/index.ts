@@ -34,4 +34,4 @@ export {
   type SqlDatabase,
   type SqlDialect,
 } from './sql/index.js';
-export { causes, guardMetaStore } from './unavailable.js';
+export { causes, guardMetaStore, networkLost } from './unavailable.js';

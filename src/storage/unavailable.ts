@@ -34,3 +34,14 @@ export function causes(e: unknown): unknown[] {
   for (let c = e; c !== undefined && c !== null && out.length < 10; c = c instanceof Error ? c.cause : undefined) out.push(c);
   return out;
 }
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+
+/** The network error code (ECONNREFUSED, ...) in `e`'s causes, or null. */
+export function networkLost(e: unknown): string | null {
+  for (const c of causes(e)) {
+    const code = typeof c === 'object' && c !== null && 'code' in c ? String(c.code) : '';
+    if (NETWORK_CODES.has(code)) return code;
+  }
+  return null;
+}

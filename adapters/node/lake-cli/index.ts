@@ -24,8 +24,8 @@ import { revertCommand } from './commands/revert.js';
 import { useCommand } from './commands/use.js';
 import { vacuumCommand } from './commands/vacuum.js';
 import { LocalApi } from './local-api.js';
-import { openLocalLake } from './local-lake.js';
-import { clientLocation } from './locate.js';
+import { openDirectLake } from './local-lake.js';
+import { clientLocation, describeLocation } from './locate.js';
 import { RemoteApi } from './remote-api.js';
 import { ROOT_FLAGS } from './shared-flags.js';
 import { StdinLines } from './stdin-lines.js';
@@ -111,17 +111,22 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
   }
   const lakeFlag = flags.get('lake') as string | undefined;
   const lake = lakeFlag ?? env['ZED_LAKE'] ?? null;
+  // A command with a -meta of its own (commit metadata) takes the metastore's before its name.
+  const ownMeta = command.flags.some((f) => f.name === 'meta');
+  const metaFlag = (ownMeta ? root.flags.get('meta') : flags.get('meta')) as string | undefined;
+  const meta = metaFlag ?? env['ZLAKE_META'] ?? null;
   const quiet = flags.get('q') === true;
   const ctx: CommandContext = {
     env,
     flags,
     quiet,
     lake,
+    meta,
     locate: () => clientLocation({ lake }, env),
     async openLake(): Promise<LakeApi> {
       const loc = await clientLocation({ lake }, env);
       if (loc.kind === 'remote') return new RemoteApi(loc.url);
-      return new LocalApi(await openLocalLake(loc.path, loc.uri), loc.uri);
+      return new LocalApi(await openDirectLake(loc, meta ?? undefined), describeLocation(loc));
     },
     say(text) {
       if (!quiet) process.stdout.write(text);
