@@ -5,7 +5,7 @@ import { InvalidError } from '../errors/index.js';
 import type { BlobStore, BranchConfig, JournalEntry, MetaStore, PoolConfig } from '../storage/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, type Value } from '../zed/index.js';
-import { commitWithRetry, type CommitOptions, type CommitPlan } from './commit.js';
+import { appendCommit, commitWithRetry, type CommitOptions, type CommitPlan } from './commit.js';
 import { seekIndexKey } from './data-object.js';
 import { branchNotFound, poolNotFound } from './errors.js';
 import { parseId } from './ids.js';
@@ -90,6 +90,11 @@ export class LakeContext {
 
   snapshot(p: PoolConfig, commit: KsuidHex): Promise<Snapshot> {
     return this.snapshots.snapshot(p.id, commit);
+  }
+
+  /** Commits `plan`, which holds on any parent, on the tip of `branch` (see appendCommit). */
+  append(p: PoolConfig, branch: string, opts: CommitOptions, plan: CommitPlan): Promise<JournalEntry> {
+    return appendCommit(this.deps, p.id, branch, opts, plan);
   }
 
   commit(p: PoolConfig, branch: string, opts: CommitOptions, build: (parent: KsuidHex) => Promise<CommitPlan>): Promise<JournalEntry> {

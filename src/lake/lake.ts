@@ -181,8 +181,8 @@ export class Lake {
     await this.#checkNotVacuumed(p, objects);
     const actions = objects.map((object) => ({ kind: 'add' as const, object }));
     const message = loadMessage(objects);
-    // Adds cannot conflict with other writers, so every attempt commits the same actions.
-    const entry = await lc.commit(p, branch, opts, async () => ({ actions, message }));
+    // Adds hold on any parent: they go on the tip in one step, never conflicting with other writers.
+    const entry = await lc.append(p, branch, opts, { actions, message });
     return { commit: entry.id, objects };
   }
 

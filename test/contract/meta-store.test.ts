@@ -353,6 +353,47 @@ describe.each(implementations)('MetaStore (%s)', (_name, make) => {
     });
   });
 
+  describe('append', () => {
+    let p: PoolConfig;
+    beforeEach(async () => {
+      p = pool('pool');
+      await store.createPool(p);
+    });
+
+    it('commits on whatever the tip is, recording it as the parent', async () => {
+      const a = await store.append(p.id, 'main', commitOn(newId(), 'a'));
+      expect(a).toMatchObject({ parent: NIL_KSUID, seq: 1, message: 'a' });
+      const b = commitOn(NIL_KSUID, 'b', { meta: new Uint8Array([9]) });
+      expect(await store.append(p.id, 'main', b)).toEqual({ ...b, parent: a.id, seq: 2 });
+      expect((await store.getBranch(p.id, 'main'))!.commit).toBe(b.id);
+      expect(await store.getCommit(p.id, b.id)).toEqual({ ...b, parent: a.id, seq: 2 });
+      expect((await store.ancestry(p.id, b.id)).map((e) => e.message)).toEqual(['b', 'a']);
+    });
+
+    it('refuses a missing branch or pool and a commit id used before, writing nothing', async () => {
+      await expect(store.append(p.id, 'nope', commitOn(NIL_KSUID))).rejects.toThrow('"nope": branch not found');
+      await expect(store.append(newId(), 'main', commitOn(NIL_KSUID))).rejects.toBeInstanceOf(NotFoundError);
+      const c = await store.append(p.id, 'main', commitOn(NIL_KSUID, 'once'));
+      const again = await store.append(p.id, 'main', { ...commitOn(NIL_KSUID, 'twice'), id: c.id }).catch((e: unknown) => e);
+      expect(again).toBeInstanceOf(ExistsError);
+      expect((await store.journal(p.id)).map((j) => j.message)).toEqual(['once']);
+    });
+
+    it('lets racing writers all commit without a retry, in one chain', async () => {
+      const writers = 8;
+      const perWriter = Math.min(h.racePerWriter ?? 25, 25);
+      await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          for (let i = 0; i < perWriter; i++) await store.append(p.id, 'main', commitOn(NIL_KSUID, `w${w} c${i}`));
+        }),
+      );
+      const journal = await store.journal(p.id);
+      expect(journal.map((j) => j.seq)).toEqual(Array.from({ length: writers * perWriter }, (_, i) => i + 1));
+      const chain = await store.ancestry(p.id, (await store.getBranch(p.id, 'main'))!.commit);
+      expect(chain.map((c) => c.seq)).toEqual(journal.map((j) => j.seq).reverse());
+    });
+  });
+
   describe('index rules', () => {
     const fieldRule = (name: string, fields: string[][], over: Partial<IndexRule> = {}): IndexRule =>
       ({ kind: 'field', id: newId(), name, ts: T0 + clock * 7n, fields, ...over }) as IndexRule;

@@ -183,41 +183,82 @@ export class SqlMetaStore implements MetaStore {
   }
 
   async commit(poolId: KsuidHex, branch: string, commit: CommitRecord): Promise<JournalEntry> {
-    const { branches, commits } = this.t;
+    const { branches } = this.t;
     const tipIsParent = and(eq(branches.poolId, poolId), eq(branches.name, branch), eq(branches.tip, commit.parent));
     // Both statements check the tip inside the write's transaction, so either
-    // both take effect or neither does. seq is the next journal position.
-    let result;
+    // both take effect or neither does.
+    const [inserted, moved] = await this.#commitWrite(poolId, commit, (db) => [
+      this.#insertCommit(db, poolId, commit, typed(commit.parent, branches.tip), tipIsParent),
+      db.update(branches).set({ tip: commit.id }).where(tipIsParent).returning({ tip: branches.tip }),
+    ]);
+    const seq = inserted[0]?.seq;
+    if (seq !== undefined && moved.length > 0) return copyEntry({ ...commit, seq });
+    await this.#branchMustExist(poolId, branch);
+    throw tipMoved(branch, commit.parent);
+  }
+
+  async append(poolId: KsuidHex, branch: string, commit: CommitRecord): Promise<JournalEntry> {
+    const { branches, commits } = this.t;
+    const onBranch = and(eq(branches.poolId, poolId), eq(branches.name, branch));
+    // The parent is the tip the insert reads; the tip moves only from that very
+    // parent. (SQLite runs a batch alone; PostgreSQL queues writes on the change counter.)
+    const parentOfNew = sql`(SELECT ${commits.parent} FROM ${commits} WHERE ${commits.poolId} = ${poolId} AND ${commits.id} = ${commit.id})`;
+    const [inserted, moved] = await this.#commitWrite(poolId, commit, (db) => [
+      this.#insertCommit(db, poolId, commit, sql`${branches.tip}`, onBranch, branches),
+      db
+        .update(branches)
+        .set({ tip: commit.id })
+        .where(and(onBranch, eq(branches.tip, parentOfNew)))
+        .returning({ tip: branches.tip }),
+    ]);
+    const row = inserted[0];
+    if (row !== undefined && moved.length > 0) return copyEntry({ ...commit, parent: row.parent, seq: row.seq });
+    await this.#branchMustExist(poolId, branch);
+    throw tipMoved(branch, row?.parent ?? commit.parent);
+  }
+
+  /**
+   * INSERT of `commit` with the next journal position and `parent`, if
+   * `condition` holds (on a row of `from` when given, else on any branch).
+   */
+  #insertCommit(db: SqlDatabase, poolId: KsuidHex, commit: CommitRecord, parent: SQL, condition: SQL | undefined, from?: SqlTables['branches']) {
+    const { branches, commits } = this.t;
+    const where = from === undefined ? sql`WHERE EXISTS (SELECT 1 FROM ${branches} WHERE ${condition})` : sql`FROM ${from} WHERE ${condition}`;
+    return db
+      .insert(commits)
+      .select(
+        sql`SELECT ${typed(poolId, commits.poolId)}, ${typed(commit.id, commits.id)},
+              (SELECT coalesce(max(${commits.seq}), 0) + 1 FROM ${commits} WHERE ${commits.poolId} = ${poolId}),
+              ${parent}, ${typed(commit.retries, commits.retries)},
+              ${typed(commit.author, commits.author)}, ${typed(commit.date, commits.date)},
+              ${typed(commit.message, commits.message)}, ${typed(commit.meta, commits.meta)}, ${typed(commit.actions, commits.actions)}
+            ${where}`,
+      )
+      .returning({ seq: commits.seq, parent: commits.parent });
+  }
+
+  /** Runs a commit's write; a commit id used before is ExistsError. */
+  async #commitWrite<U extends BatchItem<'sqlite'>, T extends Readonly<[U, ...U[]]>>(
+    poolId: KsuidHex,
+    commit: CommitRecord,
+    build: (db: SqlDatabase) => T,
+  ): Promise<BatchResponse<T>> {
     try {
-      result = await this.#write((db) => [
-        db
-          .insert(commits)
-          .select(
-            sql`SELECT ${typed(poolId, commits.poolId)}, ${typed(commit.id, commits.id)},
-                  (SELECT coalesce(max(${commits.seq}), 0) + 1 FROM ${commits} WHERE ${commits.poolId} = ${poolId}),
-                  ${typed(commit.parent, commits.parent)}, ${typed(commit.retries, commits.retries)},
-                  ${typed(commit.author, commits.author)}, ${typed(commit.date, commits.date)},
-                  ${typed(commit.message, commits.message)}, ${typed(commit.meta, commits.meta)}, ${typed(commit.actions, commits.actions)}
-                WHERE EXISTS (SELECT 1 FROM ${branches} WHERE ${tipIsParent})`,
-          )
-          .returning({ seq: commits.seq }),
-        db.update(branches).set({ tip: commit.id }).where(tipIsParent).returning({ tip: branches.tip }),
-      ]);
+      return await this.#write(build);
     } catch (e) {
-      // A commit id used before: the primary key refused it and the write rolled back.
+      // The primary key refused the id and the write rolled back.
       if ((await this.getCommit(poolId, commit.id)) !== null) {
         throw new ExistsError(`commit ${ksuidHexToBase62(commit.id)} already exists`, { cause: e });
       }
       throw e;
     }
-    const [inserted, moved] = result;
-    const seq = inserted[0]?.seq;
-    if (seq !== undefined && moved.length > 0) return copyEntry({ ...commit, seq });
-    if ((await this.getBranch(poolId, branch)) === null) {
-      if ((await this.getPool(poolId)) === null) throw poolNotFound(poolIdText(poolId));
-      throw branchNotFound(branch);
-    }
-    throw tipMoved(branch, commit.parent);
+  }
+
+  /** Throws the error for a missing branch or pool, if one is. */
+  async #branchMustExist(poolId: KsuidHex, branch: string): Promise<void> {
+    if ((await this.getBranch(poolId, branch)) !== null) return;
+    if ((await this.getPool(poolId)) === null) throw poolNotFound(poolIdText(poolId));
+    throw branchNotFound(branch);
   }
 
   async getCommit(poolId: KsuidHex, id: KsuidHex): Promise<JournalEntry | null> {
