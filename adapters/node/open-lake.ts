@@ -4,7 +4,8 @@
 // serve`, the lake commands and worker threads open a lake: the config is
 // structured-cloneable, so a worker is handed the same one.
 
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -22,6 +23,7 @@ import { openLibsqlMetaStore } from '../local/libsql.js';
 import { openPostgresMetaStore, PostgresEventRelay } from '../postgres/index.js';
 import { isS3Url, S3BlobStore, s3Settings } from '../s3/index.js';
 import { CachedBlobStore, type BlobCacheOptions } from './blob-cache.js';
+import { DiskCachedBlobStore } from './disk-blob-cache.js';
 import { cachedMetaStore } from './meta-cache.js';
 
 export interface LakeConfig {
@@ -35,6 +37,12 @@ export interface LakeConfig {
   /** Read caches in front of the stores (a server's; default false). */
   readonly cache?: boolean;
   readonly blobCache?: BlobCacheOptions;
+  /**
+   * With `cache`, a lake in object storage also keeps copies of the objects
+   * it reads on local disk: in `dir` (default a new temp folder, removed on
+   * close), up to `maxBytes` (default 2 GiB); false for none.
+   */
+  readonly diskCache?: { readonly dir?: string; readonly maxBytes?: number } | false;
   /** Value bytes a load holds before it writes an object (the lake's default otherwise). */
   readonly loadMemoryLimit?: number;
   /** Pass events between the servers sharing the metastore (default: when `meta` is given). */
@@ -54,6 +62,10 @@ export interface OpenedLake {
   readonly description: string;
   /** The relay of events between servers, or null. */
   readonly relay: EventRelay | null;
+  /** The read cache of blobs, when `cache` is on (its stats tell hits from misses). */
+  readonly blobCache: CachedBlobStore | null;
+  /** The disk cache of a lake in object storage, when on. */
+  readonly diskCache: DiskCachedBlobStore | null;
   close(): Promise<void>;
 }
 
@@ -91,8 +103,14 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     throw e;
   }
   const cached = config.cache === true;
+  let disk: DiskCachedBlobStore | null = null;
+  if (cached && folder === null && config.diskCache !== false) {
+    const dir = config.diskCache?.dir ?? (await mkdtemp(join(tmpdir(), 'zlake-cache-')));
+    disk = new DiskCachedBlobStore(blobs, { dir, ...(config.diskCache?.maxBytes !== undefined ? { maxBytes: config.diskCache.maxBytes } : {}) });
+  }
+  const blobCache = cached ? new CachedBlobStore(disk ?? blobs, config.blobCache) : null;
   const lake = new Lake({
-    blobs: cached ? new CachedBlobStore(blobs, config.blobCache) : blobs,
+    blobs: blobCache ?? blobs,
     meta: cached ? cachedMetaStore(meta.store, () => meta.version()) : meta.store,
     now: monotonicClock(),
     queries: lakeQueryRunner(),
@@ -108,9 +126,12 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
         ? `lake at ${folder} (data objects in data/, metadata in meta.db)`
         : `lake at ${folder ?? config.lake} (metadata in ${redactUrl(metaUrl)})`,
     relay,
+    blobCache,
+    diskCache: disk,
     async close() {
       await relay?.close();
       await meta.close();
+      await disk?.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { disposeMiniflare, r2Harness } from '../support/miniflare.js';
 import { startS3rver, type S3rverHandle } from '../support/s3rver.js';
 import { FsBlobStore } from '../../adapters/local/fs-blob-store.js';
+import { DiskCachedBlobStore } from '../../adapters/node/disk-blob-cache.js';
 import { S3BlobStore, s3Settings } from '../../adapters/s3/index.js';
 import { InvalidError, MemoryBlobStore, type BlobStore } from '../../src/index.js';
 
@@ -29,6 +30,14 @@ const implementations: [string, () => Promise<Harness>][] = [
   ],
   ['Cloudflare R2 (Miniflare)', r2Harness],
   ['S3 (s3rver)', s3Harness],
+  [
+    'disk cache over memory',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'zlake-diskcache-'));
+      const store = new DiskCachedBlobStore(new MemoryBlobStore(), { dir: join(dir, 'copies') });
+      return { store, cleanup: () => store.close().then(() => rm(dir, { recursive: true, force: true })) };
+    },
+  ],
 ];
 
 let s3rver: S3rverHandle | null = null;
