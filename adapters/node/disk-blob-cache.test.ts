@@ -39,6 +39,12 @@ describe('DiskCachedBlobStore', () => {
     // (A read that joins a copy in progress counts as neither.)
     expect(cache.stats).toEqual({ hits: 1, misses: 1 });
     expect(await cache.get('p/none')).toBeNull();
+    // The default budget (2 GiB) keeps both copies.
+    await inner.put('p/b', bytes(10, 1));
+    await cache.get('p/b');
+    await cache.get('p/a');
+    await cache.get('p/b');
+    expect(inner.reads).toBe(3);
     await cache.close();
   });
 

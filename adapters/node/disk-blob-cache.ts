@@ -41,7 +41,7 @@ export class DiskCachedBlobStore implements BlobStore {
   ) {
     this.#dir = opts.dir;
     this.#local = new FsBlobStore(opts.dir);
-    this.#maxBytes = opts.maxBytes ?? 2 << 30;
+    this.#maxBytes = opts.maxBytes ?? 2 * 1024 ** 3;
   }
 
   async get(key: string): Promise<Uint8Array | null> {
