@@ -114,6 +114,8 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     meta: cached ? cachedMetaStore(meta.store, () => meta.version()) : meta.store,
     now: monotonicClock(),
     queries: lakeQueryRunner(),
+    // Object storage answers a write after a network round trip or several: read on meanwhile.
+    writeBehind: folder === null,
     ...(config.loadMemoryLimit !== undefined ? { loadMemoryLimit: config.loadMemoryLimit } : {}),
   });
   return {

@@ -42,6 +42,12 @@ export interface LakeDeps {
    * true), so that queries reading a few fields read only their columns.
    */
   readonly columnCopies?: boolean;
+  /**
+   * A load reads the next run while it writes an object (default false): for
+   * stores whose writes wait on the network (object storage), at the cost
+   * of a second run's values in memory.
+   */
+  readonly writeBehind?: boolean;
   /** Needed only by agg index rules. */
   readonly queries?: LakeQueryRunner;
 }
