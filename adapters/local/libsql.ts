@@ -42,7 +42,13 @@ export async function openLibsqlMetaStore(url: string, options: { busyTimeoutMs?
       store: guardMetaStore(new SqlMetaStore(db), networkLost),
       db,
       async version() {
-        if (!isFile) return (await client.execute('SELECT version FROM zlake_changes WHERE id = 1')).rows[0]?.['version'];
+        if (!isFile) {
+          try {
+            return (await client.execute('SELECT version FROM zlake_changes WHERE id = 1')).rows[0]?.['version'];
+          } catch (e) {
+            throw unreachable(e);
+          }
+        }
         if (probe === null) {
           const native = new Database(fileURLToPath(url.split('?')[0]!), { readonly: true });
           probe = { db: native, stmt: native.prepare('PRAGMA data_version') };
@@ -57,8 +63,12 @@ export async function openLibsqlMetaStore(url: string, options: { busyTimeoutMs?
     };
   } catch (e) {
     client.close();
-    const why = networkLost(e);
-    if (why !== null) throw new UnavailableError(`Metastore unreachable: ${why}`, { cause: e });
-    throw e;
+    throw unreachable(e);
   }
+}
+
+/** UnavailableError for a server out of reach; `e` itself otherwise. */
+function unreachable(e: unknown): unknown {
+  const why = networkLost(e);
+  return why === null ? e : new UnavailableError(`Metastore unreachable: ${why}`, { cause: e });
 }

@@ -67,15 +67,23 @@ export async function openPostgresMetaStore(url: string, opts: PostgresOptions =
       store,
       pool,
       async version() {
-        const r = await pool.query<{ version: string }>('SELECT version FROM zlake_changes WHERE id = 1');
-        return r.rows[0]?.version;
+        try {
+          const r = await pool.query<{ version: string }>('SELECT version FROM zlake_changes WHERE id = 1');
+          return r.rows[0]?.version;
+        } catch (e) {
+          throw unreachable(e);
+        }
       },
       close: () => pool.end(),
     };
   } catch (e) {
     await pool.end().catch(() => {});
-    const why = postgresLost(e);
-    if (why !== null) throw new UnavailableError(`Metastore unreachable: ${why}`, { cause: e });
-    throw e;
+    throw unreachable(e);
   }
+}
+
+/** UnavailableError for a lost connection; `e` itself otherwise. */
+function unreachable(e: unknown): unknown {
+  const why = postgresLost(e);
+  return why === null ? e : new UnavailableError(`Metastore unreachable: ${why}`, { cause: e });
 }
