@@ -7,7 +7,7 @@
 // remove a file the cache still holds: its bytes were valid, and no snapshot
 // that vacuum leaves reads it.)
 
-import type { BlobInfo, BlobStore } from '../../src/index.js';
+import { deleteBlobs, type BlobInfo, type BlobStore } from '../../src/index.js';
 
 export interface BlobCacheOptions {
   /** Total bytes held (default 64 MiB). */
@@ -140,6 +140,11 @@ export class CachedBlobStore implements BlobStore {
   async delete(key: string): Promise<boolean> {
     this.#drop(key);
     return this.inner.delete(key);
+  }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const k of keys) this.#drop(k);
+    await deleteBlobs(this.inner, keys);
   }
 
   list(prefix: string): AsyncIterable<BlobInfo> {

@@ -11,7 +11,7 @@
 // reads it.)
 
 import { mkdir, rm } from 'node:fs/promises';
-import type { BlobInfo, BlobStore } from '../../src/index.js';
+import { deleteBlobs, type BlobInfo, type BlobStore } from '../../src/index.js';
 import { FsBlobStore } from '../local/fs-blob-store.js';
 
 export interface DiskCacheOptions {
@@ -69,6 +69,11 @@ export class DiskCachedBlobStore implements BlobStore {
   async delete(key: string): Promise<boolean> {
     await this.#forget(key);
     return this.inner.delete(key);
+  }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const k of keys) await this.#forget(k);
+    await deleteBlobs(this.inner, keys);
   }
 
   list(prefix: string): AsyncIterable<BlobInfo> {

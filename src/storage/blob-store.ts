@@ -36,6 +36,17 @@ export interface BlobStore {
   delete(key: string): Promise<boolean>;
   /** The objects whose key starts with `prefix`, in ascending key order. */
   list(prefix: string): AsyncIterable<BlobInfo>;
+  /**
+   * Removes the objects, missing ones being no error, in as few requests as
+   * the store allows (S3's DeleteObjects); optional (see deleteBlobs).
+   */
+  deleteMany?(keys: readonly string[]): Promise<void>;
+}
+
+/** Removes the objects with the store's deleteMany, or one delete per key. */
+export async function deleteBlobs(store: BlobStore, keys: readonly string[]): Promise<void> {
+  if (store.deleteMany !== undefined) await store.deleteMany(keys);
+  else for (const k of keys) await store.delete(k);
 }
 
 /** Throws InvalidError unless `key` is a valid blob key (see BlobStore). */

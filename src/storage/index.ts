@@ -1,7 +1,7 @@
 // The storage ports and their implementations that need no runtime: memory
 // stores for tests and the SQL MetaStore over drizzle.
 
-export { checkBlobKey, checkBlobRange, type BlobInfo, type BlobStore } from './blob-store.js';
+export { checkBlobKey, checkBlobRange, deleteBlobs, type BlobInfo, type BlobStore } from './blob-store.js';
 export type {
   BranchConfig,
   CommitRecord,

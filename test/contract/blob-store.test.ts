@@ -192,6 +192,16 @@ describe.each(implementations)('BlobStore (%s)', (_name, make) => {
     expect(await listAll(store, 'd/')).toEqual([]);
   });
 
+  it('deleteMany, where a store offers it, removes objects and skips missing ones', async (ctx) => {
+    if (store.deleteMany === undefined) ctx.skip();
+    for (const k of ['m/a', 'm/b', 'm/c', 'n/a']) await store.put(k, bytes(k));
+    expect(text(await store.get('m/b'))).toBe('m/b');
+    await store.deleteMany!(['m/a', 'm/b', 'm/none']);
+    expect(await store.get('m/b')).toBeNull();
+    expect((await listAll(store, '')).map((i) => i.key)).toEqual(['m/c', 'n/a']);
+    await store.deleteMany!([]);
+  });
+
   it('lists by prefix in key order with sizes', async () => {
     // No key is also a folder of another key: the contract leaves that open.
     const keys = ['a-c', 'a/b', 'a/b-/c', 'a.x', 'ab', 'b/1', 'a/c/d/e', 'a/bb'];
