@@ -3,6 +3,9 @@
 // the test's S3 server. Also a subscriber to a server's /events feed.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BIN } from './zlake.js';
 
 export interface ServeProcess {
@@ -17,12 +20,18 @@ export interface ServeProcess {
   kill(): Promise<void>;
 }
 
-/** Starts `zlake serve` with `args` (after -l 127.0.0.1:0); resolves once it listens. */
+/**
+ * Starts `zlake serve` with `args` (after -l 127.0.0.1:0); resolves once it
+ * listens. Its temp folder (where a server on S3 keeps its disk cache) is one
+ * of its own, removed once it has exited, however it ended.
+ */
 export async function spawnServe(args: readonly string[], env: Record<string, string>): Promise<ServeProcess> {
+  const tmp = mkdtempSync(join(tmpdir(), 'zlake-serve-tmp-'));
   const child = spawn(process.execPath, [BIN, 'serve', '-l', '127.0.0.1:0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, TMPDIR: tmp },
   });
+  child.once('exit', () => rmSync(tmp, { recursive: true, force: true }));
   let out = '';
   let err = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
