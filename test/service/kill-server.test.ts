@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3BlobStore, s3Settings } from '../../adapters/s3/index.js';
 import { ksuidHexToBase62 } from '../../src/index.js';
-import { spawnServe, type ServeProcess } from '../support/cluster.js';
+import { postJson, queryValues, spawnServe, type ServeProcess } from '../support/cluster.js';
 import { startPostgres, type PostgresHandle } from '../support/postgres.js';
 import { startS3rver, type S3rverHandle } from '../support/s3rver.js';
 import { BIN } from '../support/zlake.js';
@@ -34,26 +34,8 @@ afterAll(async () => {
   await Promise.allSettled([s3?.stop(), pg?.stop()]);
 }, 60_000);
 
-async function post(url: string, path: string, body: string, type = 'application/json'): Promise<Record<string, unknown>> {
-  const r = await fetch(url + path, { method: 'POST', body, headers: { 'Content-Type': type, Accept: 'application/json' } });
-  const text = await r.text();
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function query(url: string, text: string): Promise<unknown[]> {
-  const r = await fetch(`${url}/query`, {
-    method: 'POST',
-    body: JSON.stringify({ query: text }),
-    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-  });
-  const body = await r.text();
-  if (r.status !== 200) throw new Error(`query ${text}: ${r.status} ${body}`);
-  return body
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as unknown);
-}
+const post = postJson;
+const query = queryValues;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

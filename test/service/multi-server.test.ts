@@ -6,7 +6,7 @@
 // /events feed reports all 400 commits.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServe, watchEvents, type EventWatch, type ServeProcess } from '../support/cluster.js';
+import { postJson, queryValues, spawnServe, watchEvents, type EventWatch, type ServeProcess } from '../support/cluster.js';
 import { startPostgres, type PostgresHandle } from '../support/postgres.js';
 import { startS3rver, type S3rverHandle } from '../support/s3rver.js';
 
@@ -35,26 +35,8 @@ afterAll(async () => {
   await Promise.allSettled([s3?.stop(), pg?.stop()]);
 }, 60_000);
 
-async function post(url: string, path: string, body: string, type = 'application/json'): Promise<unknown> {
-  const r = await fetch(url + path, { method: 'POST', body, headers: { 'Content-Type': type, Accept: 'application/json' } });
-  const text = await r.text();
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text}`);
-  return JSON.parse(text) as unknown;
-}
-
-async function query(url: string, text: string): Promise<unknown[]> {
-  const r = await fetch(`${url}/query`, {
-    method: 'POST',
-    body: JSON.stringify({ query: text }),
-    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-  });
-  const body = await r.text();
-  if (r.status !== 200) throw new Error(`query ${text}: ${r.status} ${body}`);
-  return body
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as unknown);
-}
+const post = postJson;
+const query = queryValues;
 
 const count = async (url: string): Promise<number> => ((await query(url, 'from p | count()'))[0] as number | undefined) ?? 0;
 

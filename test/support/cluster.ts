@@ -1,6 +1,7 @@
 // Several `zlake serve` processes on one lake, as an operator runs them: the
 // built binary, each on 127.0.0.1 at a free port, with the AWS variables of
-// the test's S3 server. Also a subscriber to a server's /events feed.
+// the test's S3 server. Also a subscriber to a server's /events feed, and
+// requests as clients make them.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -88,4 +89,27 @@ export async function watchEvents(url: string): Promise<EventWatch> {
     }
   })();
   return { commits, names, close: () => abort.abort() };
+}
+
+/** POSTs `body` to `url`+`path` and returns the JSON answer of a 200 (throws otherwise). */
+export async function postJson(url: string, path: string, body: string, type = 'application/json'): Promise<Record<string, unknown>> {
+  const r = await fetch(url + path, { method: 'POST', body, headers: { 'Content-Type': type, Accept: 'application/json' } });
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Runs a query on the server at `url`; its values as JSON (throws unless 200). */
+export async function queryValues(url: string, text: string): Promise<unknown[]> {
+  const r = await fetch(`${url}/query`, {
+    method: 'POST',
+    body: JSON.stringify({ query: text }),
+    headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+  });
+  const body = await r.text();
+  if (r.status !== 200) throw new Error(`query ${text}: ${r.status} ${body}`);
+  return body
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as unknown);
 }
