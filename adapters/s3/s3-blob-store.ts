@@ -31,7 +31,7 @@ export class S3BlobStore implements BlobStore {
   constructor(settings: S3Settings, opts: S3BlobStoreOptions = {}) {
     this.#s3 = new S3Client(settings, opts);
     this.#prefix = settings.prefix;
-    this.#upload = { partSize: Math.max(5 * MiB, opts.partSize ?? 8 * MiB), concurrency: opts.concurrency ?? 4 };
+    this.#upload = { partSize: Math.max(5 * MiB, opts.partSize ?? 16 * MiB), concurrency: opts.concurrency ?? 4 };
     this.#conditional = opts.conditionalPut === undefined ? null : Promise.resolve(opts.conditionalPut);
   }
 
