@@ -9,18 +9,14 @@
 // column copies; the ts-range sum shows a scan pruned by the pool key).
 // Usage: node bench/lake.mjs [file.ndjson]   (npm run build; node bench/gen.mjs)
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
+import { benchFile, secs } from './support.mjs';
 
-const file = process.argv[2] ?? 'bench/data/conn.ndjson';
-if (!existsSync(file)) {
-  console.error(`no ${file}: run "node bench/gen.mjs" first`);
-  process.exit(1);
-}
-const mb = statSync(file).size / 1e6;
+const { file, mb } = benchFile();
 const { openLocalLake } = await import('../dist/adapters/local/index.js');
 const { encodeBatches, formatByName, Lake, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
 
@@ -30,11 +26,6 @@ const local = await openLocalLake(dir);
 let clock = 0n;
 const lake = new Lake({ blobs: local.blobs, meta: local.meta.store, now: () => BigInt(Date.now()) * 1_000_000n + clock++ });
 
-const secs = async (fn) => {
-  const t0 = performance.now();
-  const r = await fn();
-  return [(performance.now() - t0) / 1000, r];
-};
 
 // --- load ---
 await lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });

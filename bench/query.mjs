@@ -6,25 +6,11 @@
 // ratios and zlake's peak RSS per query.
 // Usage: node bench/query.mjs [file.ndjson]   (generate it with bench/gen.mjs)
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { benchFile, eachRecord as eachLine } from './support.mjs';
 
-const file = process.argv[2] ?? 'bench/data/conn.ndjson';
-if (!existsSync(file)) {
-  console.error(`no ${file}: run "node bench/gen.mjs" first`);
-  process.exit(1);
-}
-const mb = statSync(file).size / 1e6;
-
-async function eachRecord(fn) {
-  const dec = new TextDecoder();
-  let rest = '';
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
-    const lines = (rest + dec.decode(chunk, { stream: true })).split('\n');
-    rest = lines.pop();
-    for (const line of lines) if (line) fn(line);
-  }
-}
+const { file, mb } = benchFile();
+const eachRecord = (fn) => eachLine(file, fn);
 
 const queries = [
   {

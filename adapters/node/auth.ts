@@ -1,9 +1,9 @@
 // Authentication for `zlake serve`: Zed's auth mode from its -auth.* flags
 // (the JWKS read from -auth.jwkspath, with Zed's errors) and zlake's API
-// tokens (-auth.tokens), kept in the lake's libSQL metadata database.
+// tokens (-auth.tokens), kept in the lake's metastore.
 
 import { readFileSync } from 'node:fs';
-import { createAuthenticator, InvalidError, JwksKeys, SqlTokenStore, ZED_AUTH_SETTINGS, type Authenticator, type SqlDatabase } from '../../src/index.js';
+import { createAuthenticator, InvalidError, JwksKeys, ZED_AUTH_SETTINGS, type Authenticator, type TokenStore } from '../../src/index.js';
 
 export interface ServeAuthOptions {
   /** Zed's auth mode: -auth.enabled with -auth.audience, -auth.clientid, -auth.domain, -auth.jwkspath. */
@@ -39,7 +39,7 @@ export async function readJwksFile(path: string): Promise<JwksKeys> {
 }
 
 /** The server's Authenticator, or undefined when auth is off. */
-export async function serveAuthenticator(opts: ServeAuthOptions, db: SqlDatabase, now: () => bigint): Promise<Authenticator | undefined> {
+export async function serveAuthenticator(opts: ServeAuthOptions, tokens: TokenStore, now: () => bigint): Promise<Authenticator | undefined> {
   const zed = opts.zed;
   if (zed === undefined && opts.tokens !== true) return undefined;
   if (zed !== undefined && (zed.audience === '' || zed.clientId === '' || zed.domain === '' || zed.jwksPath === '')) {
@@ -47,7 +47,7 @@ export async function serveAuthenticator(opts: ServeAuthOptions, db: SqlDatabase
   }
   return createAuthenticator({
     ...(zed !== undefined ? { zed: { audience: zed.audience, clientId: zed.clientId, domain: zed.domain, keys: await readJwksFile(zed.jwksPath) } } : {}),
-    ...(opts.tokens === true ? { tokens: new SqlTokenStore(db) } : {}),
+    ...(opts.tokens === true ? { tokens } : {}),
     now,
     ...(opts.tokenCacheMs !== undefined ? { tokenCacheMs: opts.tokenCacheMs } : {}),
   });

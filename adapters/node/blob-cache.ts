@@ -7,7 +7,7 @@
 // remove a file the cache still holds: its bytes were valid, and no snapshot
 // that vacuum leaves reads it.)
 
-import type { BlobInfo, BlobStore } from '../../src/index.js';
+import { deleteBlobs, type BlobInfo, type BlobStore } from '../../src/index.js';
 
 export interface BlobCacheOptions {
   /** Total bytes held (default 64 MiB). */
@@ -25,7 +25,15 @@ function oneChunk(b: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
+export interface BlobCacheStats {
+  /** Reads served from the cache. */
+  hits: number;
+  /** Reads passed to the store under it. */
+  misses: number;
+}
+
 export class CachedBlobStore implements BlobStore {
+  readonly stats: BlobCacheStats = { hits: 0, misses: 0 };
   // Map order is recency order: a hit moves its key to the end.
   readonly #cache = new Map<string, Uint8Array>();
   #bytes = 0;
@@ -42,7 +50,11 @@ export class CachedBlobStore implements BlobStore {
 
   #hit(key: string): Uint8Array | undefined {
     const b = this.#cache.get(key);
-    if (b === undefined) return undefined;
+    if (b === undefined) {
+      this.stats.misses++;
+      return undefined;
+    }
+    this.stats.hits++;
     this.#cache.delete(key);
     this.#cache.set(key, b);
     return b;
@@ -128,6 +140,11 @@ export class CachedBlobStore implements BlobStore {
   async delete(key: string): Promise<boolean> {
     this.#drop(key);
     return this.inner.delete(key);
+  }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const k of keys) this.#drop(k);
+    await deleteBlobs(this.inner, keys);
   }
 
   list(prefix: string): AsyncIterable<BlobInfo> {

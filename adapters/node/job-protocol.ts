@@ -7,7 +7,7 @@
 
 import type { MessagePort } from 'node:worker_threads';
 import type { LoadJobResult, LoadJobSpec, PlainError, QueryJobSpec } from '../../src/index.js';
-import type { ServedLakeConfig } from './served-lake.js';
+import type { LakeConfig } from './open-lake.js';
 
 /** Chunks one side may send before the other acks them. */
 export const CHUNK_WINDOW = 16;
@@ -18,7 +18,7 @@ export const CANCELED = 1;
 export const TIMED_OUT = 2;
 
 export interface WorkerSetup {
-  readonly lake: ServedLakeConfig;
+  readonly lake: LakeConfig;
   /** Folder for this worker's spill files (the pool removes it with the worker). */
   readonly spillDir: string;
   /** Bytes one query's operators may hold. */

@@ -24,7 +24,8 @@ import {
   type WorkerMessage,
   type WorkerSetup,
 } from './job-protocol.js';
-import { openServedLake, type ServedLake } from './served-lake.js';
+import { join } from 'node:path';
+import { openLake, type OpenedLake } from './open-lake.js';
 import { nodeOutbound } from './outbound-network.js';
 
 const setup = workerData as WorkerSetup;
@@ -32,6 +33,12 @@ const outbound = nodeOutbound(setup.getAllow, setup.getTimeoutMs);
 /** How often a running query's memory is read (process.memoryUsage costs a few microseconds). */
 const MEMORY_CHECK_MS = 10;
 const parent = parentPort!;
+/** Bytes of a worker's disk cache of objects, for a lake in object storage. */
+const WORKER_DISK_CACHE = 512 << 20;
+
+function isFolder(lake: string): boolean {
+  return !/^s3:\/\//.test(lake);
+}
 
 function post(port: MessagePort, m: QueryMessage | LoadMessage, transfer?: ArrayBuffer[]): void {
   port.postMessage(m, transfer);
@@ -57,7 +64,7 @@ function memoryHeld(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
-async function runQuery(served: ServedLake, spill: DiskSpillStore, msg: Extract<JobStart, { t: 'query' }>): Promise<void> {
+async function runQuery(served: OpenedLake, spill: DiskSpillStore, msg: Extract<JobStart, { t: 'query' }>): Promise<void> {
   const { port, spec } = msg;
   const flag = new Int32Array(msg.flag);
   const abort = new AbortController();
@@ -158,7 +165,7 @@ async function* loadBody(port: MessagePort, abort: AbortController): AsyncGenera
   }
 }
 
-async function runLoad(served: ServedLake, msg: Extract<JobStart, { t: 'load' }>): Promise<void> {
+async function runLoad(served: OpenedLake, msg: Extract<JobStart, { t: 'load' }>): Promise<void> {
   const { port, spec } = msg;
   const abort = new AbortController();
   try {
@@ -172,10 +179,10 @@ async function runLoad(served: ServedLake, msg: Extract<JobStart, { t: 'load' }>
 }
 
 async function main(): Promise<void> {
-  let served: ServedLake;
+  let served: OpenedLake;
   try {
     useLocalParquetWasm();
-    served = await openServedLake(setup.lake);
+    served = await openLake(setup.lake);
   } catch (e) {
     parent.postMessage({ t: 'fatal', message: e instanceof Error ? e.message : String(e) } satisfies WorkerMessage);
     return;

@@ -11,14 +11,14 @@
 import { MessageChannel } from 'node:worker_threads';
 import { reviveError, type LoadExecutor, type LoadJobResult, type LoadJobSpec } from '../../src/index.js';
 import { CHUNK_WINDOW, type JobStart, type LoadInput, type LoadMessage } from './job-protocol.js';
-import type { ServedLakeConfig } from './served-lake.js';
+import type { LakeConfig } from './open-lake.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** The old-generation heap of a load worker: small, so its garbage is collected early. */
 export const LOAD_HEAP_MB = 160;
 
 export interface LoadPoolOptions {
-  readonly lake: ServedLakeConfig;
+  readonly lake: LakeConfig;
   /** Most loads at once (loads past it wait, their bodies unread). */
   readonly maxWorkers: number;
   readonly log?: (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => void;

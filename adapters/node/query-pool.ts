@@ -16,7 +16,7 @@ import {
   type QueryJobSpec,
 } from '../../src/index.js';
 import { CANCELED, CHUNK_WINDOW, TIMED_OUT, type JobStart, type QueryControl, type QueryMessage } from './job-protocol.js';
-import type { ServedLakeConfig } from './served-lake.js';
+import type { LakeConfig } from './open-lake.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** How long a query may take to stop on its own before its worker is terminated. */
@@ -25,7 +25,7 @@ export const STOP_GRACE_MS = 100;
 const BASE_HEAP_MB = 256;
 
 export interface QueryPoolOptions {
-  readonly lake: ServedLakeConfig;
+  readonly lake: LakeConfig;
   /** Most workers at once (queries past it wait). */
   readonly maxWorkers: number;
   /** Bytes one query may hold: its operators' budget, and (plus a base) its worker's heap. */

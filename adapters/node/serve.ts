@@ -7,11 +7,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { cpus } from 'node:os';
-import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_QUERY_MEMORY_LIMIT, monotonicClock, parseDuration, parseRevisionOrThrow, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
-import type { LocalLake } from '../local/lake.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { byteSizeCheck, FlagError, parseByteSize, parseFlags, usage, type FlagSpec } from './flags.js';
 import { servedHosts } from './served-hosts.js';
@@ -19,12 +17,14 @@ import { nodeOutbound } from './outbound-network.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 import { QueryPool } from './query-pool.js';
 import { LoadPool } from './load-pool.js';
-import { openServedLake } from './served-lake.js';
+import { openLake, type LakeConfig, type OpenedLake } from './open-lake.js';
 import { serveAuthenticator, type ServeAuthOptions } from './auth.js';
 
 export interface ServerOptions {
-  /** Lake folder (created when missing). */
+  /** Lake folder (created when missing), or s3://bucket/prefix. */
   readonly lake: string;
+  /** Metastore URL (see LakeConfig.meta); required for an S3 lake. */
+  readonly meta?: string;
   /** `[host]:port`; port 0 picks a free one. */
   readonly listen?: string;
   readonly apiVersion?: ApiRevision;
@@ -41,7 +41,7 @@ export interface ServerOptions {
   readonly rootContent?: string;
   readonly queryStatusTtlMs?: number;
   readonly log?: ServiceDeps['log'];
-  /** Cache metadata reads (checked with libSQL's data_version) and small immutable blobs (default true). */
+  /** Cache metadata reads (checked with the metastore's version probe) and small immutable blobs (default true). */
   readonly cache?: boolean;
   /** Most query workers at once; 0 runs queries on the main thread, yielding between batches (default: see defaultQueryWorkers). */
   readonly queryWorkers?: number;
@@ -63,7 +63,7 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly service: ZedService;
-  readonly local: LocalLake;
+  readonly opened: OpenedLake;
   readonly server: Server;
   close(): Promise<void>;
 }
@@ -105,22 +105,24 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
   useLocalParquetWasm();
-  const lakeConfig = {
-    dir: opts.lake,
-    ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
+  const lakeConfig: LakeConfig = {
+    lake: opts.lake,
+    ...(opts.meta !== undefined ? { meta: opts.meta } : {}),
+    cache: opts.cache !== false,
     // A server takes many loads at once: each holds at most this much before it writes an object.
     loadMemoryLimit: SERVER_LOAD_MEMORY_LIMIT,
   };
-  const served = await openServedLake(lakeConfig);
-  const local = served.local;
-  const lake = served.lake;
+  const opened = await openLake(lakeConfig);
+  const lake = opened.lake;
+  // Workers open the same lake; the main thread alone relays events between servers.
+  const workerLake: LakeConfig = { ...lakeConfig, relay: false };
   const spill = new DiskSpillStore();
   const memoryLimit = opts.queryMemory ?? DEFAULT_QUERY_MEMORY_LIMIT;
   const workers = opts.queryWorkers ?? defaultQueryWorkers();
   const pool =
     workers > 0
       ? new QueryPool({
-          lake: lakeConfig,
+          lake: workerLake,
           maxWorkers: workers,
           memoryLimit,
           getAllow: opts.getAllow ?? [],
@@ -130,10 +132,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         })
       : undefined;
   // Loads run in workers of a small heap too, when queries do.
-  const loads = workers > 0 ? new LoadPool({ lake: lakeConfig, maxWorkers: LOAD_WORKERS, ...(opts.log !== undefined ? { log: opts.log } : {}) }) : undefined;
+  const loads = workers > 0 ? new LoadPool({ lake: workerLake, maxWorkers: LOAD_WORKERS, ...(opts.log !== undefined ? { log: opts.log } : {}) }) : undefined;
   let service: ZedService;
   try {
-    const auth = opts.auth === undefined ? undefined : await serveAuthenticator(opts.auth, local.meta.db, monotonicClock());
+    const auth = opts.auth === undefined ? undefined : await serveAuthenticator(opts.auth, opened.tokens, monotonicClock());
     service = createApp({
       ...(auth !== undefined ? { auth } : {}),
       allowedHosts: servedHosts(host, opts.hostAllow ?? []),
@@ -152,11 +154,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       ...(opts.rootContent !== undefined ? { rootContent: opts.rootContent } : {}),
       ...(opts.queryStatusTtlMs !== undefined ? { queryStatusTtlMs: opts.queryStatusTtlMs } : {}),
       ...(opts.log !== undefined ? { log: opts.log } : {}),
+      ...(opened.relay !== null ? { relay: opened.relay } : {}),
     });
   } catch (e) {
     await pool?.close();
     await loads?.close();
-    served.close();
+    await opened.close();
     throw e;
   }
   const server = await new Promise<Server>((ok, fail) => {
@@ -183,7 +186,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     url: `http://${shown}:${addr.port}`,
     port: addr.port,
     service,
-    local,
+    opened,
     server,
     async close() {
       if (closed) return;
@@ -197,14 +200,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         server.closeAllConnections();
       });
       await spill.close();
-      served.close();
+      await opened.close();
     },
   };
 }
 
 const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'l', usage: '[addr]:port to listen on', default: 'localhost:9867' },
-  { kind: 'string', name: 'lake', usage: 'lake folder, created if missing', default: '.lake' },
+  { kind: 'string', name: 'lake', usage: 'lake folder, created if missing, or s3://bucket/prefix', default: '.lake' },
+  { kind: 'string', name: 'meta', usage: 'metastore URL: postgres://…, libsql://…, http(s)://… or file:… (default <lake>/meta.db)' },
   { kind: 'string', name: 'defaultfmt', usage: 'default response format', default: 'zson' },
   { kind: 'list', name: 'cors.origin', usage: "CORS allowed origin (may be repeated); none allows no foreign origin, '*' every one (Zed's default)" },
   { kind: 'list', name: 'query.get.allow', usage: "host a query's get URL may reach: name, name:port, *.domain or '*'; loopback and private addresses only when named (may be repeated)" },
@@ -235,8 +239,10 @@ function durationMs(value: string): number {
 
 export const serveUsage = `usage: zlake serve [options]
 
-Serves the Zed lake API over HTTP on a local lake (data objects in
-<lake>/data, metadata in the libSQL file <lake>/meta.db).
+Serves the Zed lake API over HTTP on a lake: a folder (data objects in
+<lake>/data, metadata in the libSQL file <lake>/meta.db), or S3 with a
+shared metastore (-lake s3://bucket/prefix -meta postgres://…), which
+several servers may serve at once.
 
 Options:
 ${usage(specs)}
@@ -263,10 +269,12 @@ export async function runServe(argv: readonly string[]): Promise<number> {
   };
   const rootFile = flags.get('rootcontentfile') as string | undefined;
   const loadLimit = flags.get('load.limit') as number;
+  const meta = flags.get('meta') as string | undefined;
   let running: RunningServer;
   try {
     running = await startServer({
       lake: flags.get('lake') as string,
+      ...(meta !== undefined ? { meta } : {}),
       listen: flags.get('l') as string,
       apiVersion: parseRevisionOrThrow(flags.get('api-version') as string),
       defaultFormat: flags.get('defaultfmt') as string,
@@ -300,7 +308,7 @@ export async function runServe(argv: readonly string[]): Promise<number> {
   }
   const rev = parseRevisionOrThrow(flags.get('api-version') as string);
   process.stdout.write(`zlake serve: listening on ${running.url} (API ${rev})\n`);
-  process.stdout.write(`zlake serve: lake at ${resolve(running.local.root)} (data objects in data/, metadata in meta.db)\n`);
+  process.stdout.write(`zlake serve: ${running.opened.description}\n`);
   await new Promise<void>((ok) => {
     const stop = () => {
       process.off('SIGINT', stop);

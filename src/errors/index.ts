@@ -77,7 +77,10 @@ export class BodyTooLargeError extends TooLargeError {
   }
 }
 
-/** Something the request needs is not available now (a limit of the runtime, a store that does not answer). */
+/**
+ * A store the lake needs (object storage, the metastore) cannot be reached
+ * or keeps failing; the request may succeed later and wrote nothing partial.
+ */
 export class UnavailableError extends ZedError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('unavailable', message, options);

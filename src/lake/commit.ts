@@ -3,11 +3,13 @@
 // moved (MetaStore.commit is the compare-and-set); on conflict rebuild and
 // retry, at most 10 attempts in all. `retries` records the failed attempts.
 // Unlike Zed, a retry first waits a short random time, so writers that keep
-// colliding spread out instead of failing together.
+// colliding spread out instead of failing together; and a plan that holds on
+// any parent (a load's adds) is appended on the tip in one step instead, so
+// concurrent loads never collide at all (appendCommit).
 
 import { ConflictError } from '../errors/index.js';
-import type { JournalEntry, MetaStore } from '../storage/index.js';
-import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
+import type { CommitRecord, JournalEntry, MetaStore } from '../storage/index.js';
+import { newKsuidHex, NIL_KSUID, type KsuidHex } from '../util/ksuid.js';
 import type { Value } from '../zed/index.js';
 import { encodeActions, encodeMeta, type CommitAction } from './commit-actions.js';
 import { branchNotFound, commitFailed } from './errors.js';
@@ -58,25 +60,37 @@ export async function commitWithRetry(
     const tip = await deps.meta.getBranch(poolId, branch);
     if (tip === null) throw branchNotFound(branch);
     const plan = await build(tip.commit);
-    const now = deps.now();
-    const id = newKsuidHex(now);
     try {
-      return await deps.meta.commit(poolId, branch, {
-        id,
-        parent: tip.commit,
-        retries,
-        author: opts.author ?? plan.author ?? '',
-        date: now,
-        message: opts.message !== undefined && opts.message !== '' ? opts.message : plan.message,
-        meta: encodeMeta(opts.meta),
-        actions: encodeActions(id, plan.actions),
-      });
+      return await deps.meta.commit(poolId, branch, commitRecord(deps, tip.commit, retries, opts, plan));
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;
       lastConflict = err;
     }
   }
   throw commitFailed(branch, MAX_COMMIT_ATTEMPTS, lastConflict);
+}
+
+/**
+ * Commits `plan` on whatever the tip of `branch` is, in one step and with no
+ * retries: for plans that hold on any parent (a load's adds; see MetaStore.append).
+ */
+export async function appendCommit(deps: CommitDeps, poolId: KsuidHex, branch: string, opts: CommitOptions, plan: CommitPlan): Promise<JournalEntry> {
+  return deps.meta.append(poolId, branch, commitRecord(deps, NIL_KSUID, 0, opts, plan));
+}
+
+function commitRecord(deps: CommitDeps, parent: KsuidHex, retries: number, opts: CommitOptions, plan: CommitPlan): CommitRecord {
+  const now = deps.now();
+  const id = newKsuidHex(now);
+  return {
+    id,
+    parent,
+    retries,
+    author: opts.author ?? plan.author ?? '',
+    date: now,
+    message: opts.message !== undefined && opts.message !== '' ? opts.message : plan.message,
+    meta: encodeMeta(opts.meta),
+    actions: encodeActions(id, plan.actions),
+  };
 }
 
 /** The options without `meta`: merge, revert and delete by ids commit a null meta, as in Zed. */

@@ -5,7 +5,7 @@ import { InvalidError } from '../errors/index.js';
 import type { BlobStore, BranchConfig, JournalEntry, MetaStore, PoolConfig } from '../storage/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, type Value } from '../zed/index.js';
-import { commitWithRetry, type CommitOptions, type CommitPlan } from './commit.js';
+import { appendCommit, commitWithRetry, type CommitOptions, type CommitPlan } from './commit.js';
 import { seekIndexKey } from './data-object.js';
 import { branchNotFound, poolNotFound } from './errors.js';
 import { parseId } from './ids.js';
@@ -42,6 +42,12 @@ export interface LakeDeps {
    * true), so that queries reading a few fields read only their columns.
    */
   readonly columnCopies?: boolean;
+  /**
+   * A load reads the next run while it writes an object (default false): for
+   * stores whose writes wait on the network (object storage), at the cost
+   * of a second run's values in memory.
+   */
+  readonly writeBehind?: boolean;
   /** Needed only by agg index rules. */
   readonly queries?: LakeQueryRunner;
 }
@@ -90,6 +96,11 @@ export class LakeContext {
 
   snapshot(p: PoolConfig, commit: KsuidHex): Promise<Snapshot> {
     return this.snapshots.snapshot(p.id, commit);
+  }
+
+  /** Commits `plan`, which holds on any parent, on the tip of `branch` (see appendCommit). */
+  append(p: PoolConfig, branch: string, opts: CommitOptions, plan: CommitPlan): Promise<JournalEntry> {
+    return appendCommit(this.deps, p.id, branch, opts, plan);
   }
 
   commit(p: PoolConfig, branch: string, opts: CommitOptions, build: (parent: KsuidHex) => Promise<CommitPlan>): Promise<JournalEntry> {

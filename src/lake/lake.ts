@@ -3,7 +3,7 @@
 // ordered scans and metadata counts. Each operation beyond the basics lives
 // in its own module; this class is the one surface the service and exec use.
 import { InternalError, InvalidError } from '../errors/index.js';
-import type { BranchConfig, IndexRule, JournalEntry, PoolConfig, SortOrder } from '../storage/index.js';
+import { deleteBlobs, type BranchConfig, type IndexRule, type JournalEntry, type PoolConfig, type SortOrder } from '../storage/index.js';
 import { ksuidHexToBase62, newKsuidHex, NIL_KSUID, type KsuidHex } from '../util/ksuid.js';
 import { TypeContext, type Value } from '../zed/index.js';
 import { withoutMeta, type CommitOptions, type CommitPlan } from './commit.js';
@@ -121,7 +121,7 @@ export class Lake {
     this.#lc.snapshots.dropPool(p.id);
     const keys: string[] = [];
     for await (const b of this.#lc.deps.blobs.list(poolPrefix(p.id))) keys.push(b.key);
-    for (const k of keys) await this.#lc.deps.blobs.delete(k);
+    await deleteBlobs(this.#lc.deps.blobs, keys);
   }
 
   /** Size and key span of branch main (spec lake-api.md §5.4). */
@@ -181,8 +181,8 @@ export class Lake {
     await this.#checkNotVacuumed(p, objects);
     const actions = objects.map((object) => ({ kind: 'add' as const, object }));
     const message = loadMessage(objects);
-    // Adds cannot conflict with other writers, so every attempt commits the same actions.
-    const entry = await lc.commit(p, branch, opts, async () => ({ actions, message }));
+    // Adds hold on any parent: they go on the tip in one step, never conflicting with other writers.
+    const entry = await lc.append(p, branch, opts, { actions, message });
     return { commit: entry.id, objects };
   }
 

@@ -28,10 +28,18 @@ export interface ObjectWriterOptions {
   readonly sorted?: boolean;
 }
 
-/** Writes the data objects of one load (or of a rewrite, as delete-where does). */
+/**
+ * Writes the data objects of one load (or of a rewrite, as delete-where does).
+ * With the deps' `writeBehind`, the next run fills while an object is written
+ * (one at a time, in order, through a second run buffer).
+ */
 export class ObjectWriter {
   readonly objects: DataObject[] = [];
-  readonly #run: RunBuffer;
+  #run: RunBuffer;
+  /** The other run buffer (write-behind only), reset once its object is written. */
+  #spare: RunBuffer | null;
+  /** The object being written behind, if any. */
+  #writing: Promise<void> | null = null;
   /** Value bytes of an object (the pool's threshold). */
   readonly #threshold: number;
   /** Memory a run may stand for, values' overhead included (see RunBuffer.memory). */
@@ -46,6 +54,7 @@ export class ObjectWriter {
     this.#threshold = Math.max(1, opts.threshold);
     this.#memory = Math.max(1, opts.memoryLimit ?? DEFAULT_LOAD_MEMORY_LIMIT);
     this.#run = new RunBuffer(key.path);
+    this.#spare = deps.writeBehind === true ? new RunBuffer(key.path) : null;
   }
 
   #full(): boolean {
@@ -55,19 +64,19 @@ export class ObjectWriter {
 
   /** Buffers a batch, writing an object whenever the run reaches its bound. */
   async write(batch: readonly Value[]): Promise<void> {
-    const run = this.#run;
+    // (#run is read afresh each time: a flush may swap the buffers.)
     if (this.opts.sorted === true) {
       for (const v of batch) {
         if (this.#full()) {
-          const last = run.lastAddedKey();
+          const last = this.#run.lastAddedKey();
           if (last === null || compareValues(last, keyOf(v, this.key.path)) !== 0) await this.#flush();
         }
-        run.add(v);
+        this.#run.add(v);
       }
       return;
     }
     for (const v of batch) {
-      run.add(v);
+      this.#run.add(v);
       if (this.#full()) await this.#flush();
     }
   }
@@ -75,13 +84,36 @@ export class ObjectWriter {
   /** Writes the last run; returns every object written. */
   async close(): Promise<DataObject[]> {
     await this.#flush();
+    await this.settle();
     return this.objects;
+  }
+
+  /** Waits for the object being written behind, if any; throws its failure. */
+  async settle(): Promise<void> {
+    const w = this.#writing;
+    this.#writing = null;
+    await w;
   }
 
   async #flush(): Promise<void> {
     const run = this.#run;
     if (run.length === 0) return;
     run.sort(this.key.order);
+    if (this.#spare === null) {
+      await this.#write(run);
+      return;
+    }
+    // Behind: after the previous object is written (and its buffer reset),
+    // this one goes out while the other buffer takes the next run.
+    await this.settle();
+    const written = this.#write(run);
+    written.catch(() => {});
+    this.#writing = written;
+    this.#run = this.#spare;
+    this.#spare = run;
+  }
+
+  async #write(run: RunBuffer): Promise<void> {
     try {
       this.objects.push(await writeDataObject(this.deps, this.poolId, this.opts.seekStride, run));
     } finally {
@@ -92,7 +124,13 @@ export class ObjectWriter {
 
 /** Reads every batch into `writer`; fails with `empty transaction` if nothing came. */
 export async function writeObjects(writer: ObjectWriter, values: AsyncIterable<readonly Value[]>): Promise<DataObject[]> {
-  for await (const batch of values) await writer.write(batch);
+  try {
+    for await (const batch of values) await writer.write(batch);
+  } catch (e) {
+    // Let an object being written behind finish (as an orphan) before failing.
+    await writer.settle().catch(() => {});
+    throw e;
+  }
   const objects = await writer.close();
   if (objects.length === 0) throw new InvalidError('empty transaction');
   return objects;

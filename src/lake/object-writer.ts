@@ -21,6 +21,8 @@ export interface ObjectWriterDeps {
   readonly compressObjects?: boolean;
   /** Write the object's column copy too (default true; see LakeDeps). */
   readonly columnCopies?: boolean;
+  /** Write an object while the next run fills (default false; see LakeDeps). */
+  readonly writeBehind?: boolean;
 }
 
 /** Values in pool-key order, read by position. */

@@ -12,6 +12,7 @@ import type { ServiceEnv } from './context.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_QUERY_MEMORY_LIMIT, DEFAULT_QUERY_STATUS_TTL_MS, type ServiceDeps } from './deps.js';
 import { errorBody, errorResponse } from './errors.js';
 import { EventHub } from './event-hub.js';
+import type { LakeEvent } from './wire.js';
 import type { Handler, Method, RouteKit, RouteOptions, Settings } from './kit.js';
 import { httpFormat } from './media.js';
 import { accept } from './middleware/accept.js';
@@ -106,6 +107,13 @@ export function createApp(deps: ServiceDeps): ZedService {
     ...(deps.rootContent !== undefined ? { rootContent: deps.rootContent } : {}),
   };
   const hub = new EventHub();
+  const deliver = (ev: LakeEvent): void => {
+    try {
+      hub.publish(ev);
+    } catch (e) {
+      log('error', 'event delivery failed', { error: e instanceof Error ? e.message : String(e) });
+    }
+  };
   const statuses = new QueryStatusRegistry(deps.queryStatusTtlMs ?? DEFAULT_QUERY_STATUS_TTL_MS);
   const log = deps.log ?? (() => {});
   const policy = corsPolicy(deps.corsOrigins ?? []);
@@ -174,11 +182,10 @@ export function createApp(deps: ServiceDeps): ZedService {
     statuses,
     hub,
     publish: (ev) => {
-      try {
-        hub.publish(ev);
-      } catch (e) {
-        log('error', 'event delivery failed', { error: e instanceof Error ? e.message : String(e) });
-      }
+      deliver(ev);
+      deps.relay?.send(ev).catch((e: unknown) => {
+        log('warn', 'event relay failed', { error: e instanceof Error ? e.message : String(e) });
+      });
     },
     api(methods: Method | readonly Method[], path: string, handler: Handler, opts: RouteOptions = {}) {
       paths.add(path);
@@ -209,9 +216,13 @@ export function createApp(deps: ServiceDeps): ZedService {
   // A known path with a method it does not take: 405 with no body (registered last).
   for (const p of paths) app.all(p, () => new Response(null, { status: 405 }));
 
+  // The other servers' events reach this server's subscribers too.
+  const stopRelay = deps.relay?.listen(deliver) ?? (() => {});
+
   return {
     events: hub,
     close: () => {
+      stopRelay();
       statuses.close();
       void queries.close?.();
       void loads.close?.();

@@ -5,6 +5,7 @@ import type { LoadExecutor, Outbound, QueryExecutor, Scopes } from '../exec/inde
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { ApiTokens } from './auth/api-tokens.js';
+import type { EventRelay } from './event-relay.js';
 import type { ApiRevision } from './revision.js';
 
 /** Who a request acts for (Zed's auth.Identity). */
@@ -88,6 +89,8 @@ export interface ServiceDeps {
   readonly rootContent?: string;
   /** Unix nanoseconds (for QueryStats); default the platform clock. */
   readonly now?: () => bigint;
+  /** Passes events to and from the other servers of the lake (default: none, one server). */
+  readonly relay?: EventRelay;
   /** Where the service reports what it cannot tell a client (a failed event delivery, ...). */
   readonly log?: (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => void;
 }

@@ -24,6 +24,7 @@ const KINDS: Record<ErrorKind, KindEntry> = {
   unsupported: { text: 'invalid operation', status: 400 },
   // zlake's limits: Zed has no such kinds, so the text is Zed's nearest.
   'too-large': { text: 'invalid operation', status: 413 },
+  // Zed has no kind for it; a store out of reach is a 503 the client may retry.
   unavailable: { text: 'other error', status: 503 },
   internal: { text: 'other error', status: 500 },
 };
@@ -40,10 +41,24 @@ export interface ErrorBody {
 
 /** The status and body for an error raised before a response started. */
 export function errorBody(err: unknown, caps: Capabilities): { status: number; body: ErrorBody } {
+  // A store out of reach is the answer, whatever step it interrupted (a query's compile included).
+  const down = unavailableIn(err);
+  if (down !== null) return { status: KINDS.unavailable.status, body: { type: 'Error', kind: KINDS.unavailable.text, error: down.message } };
   if (err instanceof CompilationError) return compilationBody(err, caps);
   const entry = err instanceof ZedError ? KINDS[err.kind] : OTHER;
   const message = err instanceof Error ? err.message : String(err);
   return { status: entry.status, body: { type: 'Error', kind: entry.text, error: message === '' ? entry.text : message } };
+}
+
+/** The UnavailableError among `err`'s causes (and a compile error's entries'), if any. */
+function unavailableIn(err: unknown): ZedError | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) {
+    if (e instanceof ZedError && e.kind === 'unavailable') return e;
+    if (e instanceof CompilationError) {
+      for (const entry of e.entries) if (entry.cause instanceof ZedError && entry.cause.kind === 'unavailable') return entry.cause;
+    }
+  }
+  return null;
 }
 
 function compilationBody(err: CompilationError, caps: Capabilities): { status: number; body: ErrorBody } {

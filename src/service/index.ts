@@ -10,3 +10,4 @@ export { ROUTE_NEEDS, type RouteNeed } from './middleware/authorize.js';
 export { DEFAULT_BODY_LIMIT, DEFAULT_QUERY_MEMORY_LIMIT, DEFAULT_QUERY_STATUS_TTL_MS } from './deps.js';
 export { LATEST_REVISION, REVISIONS, parseRevision, parseRevisionOrThrow, capabilities, type ApiRevision, type Capabilities } from './revision.js';
 export type { LakeEvent } from './wire.js';
+export { parseRelayMessage, relayMessage, relayOrigin, type EventRelay } from './event-relay.js';

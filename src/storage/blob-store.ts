@@ -44,6 +44,18 @@ export interface BlobStore {
    * (memory, R2) do not have it.
    */
   sweepTemporary?(prefix: string, before: bigint): Promise<number>;
+
+  /**
+   * Removes the objects, missing ones being no error, in as few requests as
+   * the store allows (S3's DeleteObjects); optional (see deleteBlobs).
+   */
+  deleteMany?(keys: readonly string[]): Promise<void>;
+}
+
+/** Removes the objects with the store's deleteMany, or one delete per key. */
+export async function deleteBlobs(store: BlobStore, keys: readonly string[]): Promise<void> {
+  if (store.deleteMany !== undefined) await store.deleteMany(keys);
+  else for (const k of keys) await store.delete(k);
 }
 
 /** Throws InvalidError unless `key` is a valid blob key (see BlobStore). */

@@ -1,7 +1,7 @@
 // The storage ports and their implementations that need no runtime: memory
 // stores for tests and the SQL MetaStore over drizzle.
 
-export { checkBlobKey, checkBlobRange, type BlobInfo, type BlobStore } from './blob-store.js';
+export { checkBlobKey, checkBlobRange, deleteBlobs, type BlobInfo, type BlobStore } from './blob-store.js';
 export type {
   BranchConfig,
   CommitRecord,
@@ -23,4 +23,18 @@ export {
 export type { ApiTokenRecord, TokenStore } from './token-store.js';
 export { tokenExists, tokenNotFound } from './token-store.js';
 export { MemoryBlobStore, MemoryMetaStore, MemoryTokenStore } from './memory/index.js';
-export { migrate, migrations, sqlSchema, SqlMetaStore, SqlTokenStore, type SqlDatabase } from './sql/index.js';
+export {
+  migrate,
+  migratePostgres,
+  migrations,
+  pgTables,
+  postgresDialect,
+  sqliteDialect,
+  sqlSchema,
+  SqlMetaStore,
+  SqlTokenStore,
+  type PostgresDatabase,
+  type SqlDatabase,
+  type SqlDialect,
+} from './sql/index.js';
+export { causes, guardMetaStore, networkLost } from './unavailable.js';

@@ -108,6 +108,13 @@ export interface MetaStore {
    * written and it throws ConflictError; the caller rebuilds and retries.
    */
   commit(poolId: KsuidHex, branch: string, commit: CommitRecord): Promise<JournalEntry>;
+  /**
+   * Appends `commit` on the branch's tip, whatever it is, and moves the tip to
+   * it, atomically; `commit.parent` is ignored and the entry carries the tip
+   * it was built on. For commits whose actions hold on any parent (a load's
+   * adds): they need no compare-and-set, so writers never conflict.
+   */
+  append(poolId: KsuidHex, branch: string, commit: CommitRecord): Promise<JournalEntry>;
   getCommit(poolId: KsuidHex, id: KsuidHex): Promise<JournalEntry | null>;
   /** The pool's journal in append order, from the entry after `afterSeq`. */
   journal(poolId: KsuidHex, afterSeq?: number): Promise<JournalEntry[]>;

@@ -32,7 +32,7 @@ beforeAll(async () => {
     log: (level, msg, fields) => logged.push(JSON.stringify({ level, msg, ...fields })),
   });
   good = await sign(keys, zedClaims(DOMAIN));
-  t = { url: s.url, lakeHash: () => localLakeHash(s.local) };
+  t = { url: s.url, lakeHash: () => localLakeHash(s.opened) };
 }, 60_000);
 
 afterAll(async () => {

@@ -26,7 +26,7 @@ async function query(bearer: string, q: string, head?: { pool: string }): Promis
 beforeAll(async () => {
   s = await testServer({ auth: { tokens: true } });
   t = { url: s.url, lakeHash: async () => '' };
-  store = new ApiTokens(new SqlTokenStore(s.local.meta.db), { now: () => BigInt(Date.now()) * 1_000_000n });
+  store = new ApiTokens(s.opened.tokens, { now: () => BigInt(Date.now()) * 1_000_000n });
   admin = await token('root', '*:admin');
   for (const [name, data] of [['logs', '{ts:1,a:1}\n{ts:2,a:2}\n'], ['other', '{ts:1,b:1}\n'], ['ghosts-x', '{ts:1}\n']] as const) {
     const r = await call(t, admin, { method: 'POST', path: '/pool', body: { name, layout: { order: 'asc', keys: [['ts']] } } });

@@ -1,14 +1,19 @@
 // The MetaStore contract, run against the memory store and the SQL store on a
-// real libSQL file in a temp folder (the local adapter).
+// real libSQL file in a temp folder (the local adapter), on D1 (Miniflare),
+// and on PostgreSQL (a private cluster the tests start).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { getTableConfig as getPgTableConfig } from 'drizzle-orm/pg-core';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
+import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { d1Harness, disposeMiniflare } from '../support/miniflare.js';
+import { startPostgres, type PostgresHandle } from '../support/postgres.js';
 import { openLibsqlMetaStore } from '../../adapters/local/libsql.js';
+import { openPostgresMetaStore } from '../../adapters/postgres/index.js';
 import {
   ConflictError,
   ExistsError,
@@ -19,7 +24,9 @@ import {
   NIL_KSUID,
   NotFoundError,
   newKsuidHex,
+  pgTables,
   sqlSchema,
+  UnavailableError,
   type CommitRecord,
   type IndexRule,
   type KsuidHex,
@@ -53,9 +60,22 @@ const implementations: [string, () => Promise<Harness>][] = [
   // Each D1 call through Miniflare's proxy takes milliseconds, so its race
   // is shorter (8 writers, 15 commits each) to stay quick and not starve.
   ['Cloudflare D1 (Miniflare)', async () => ({ ...(await d1Harness()), racePerWriter: 15 })],
+  ['PostgreSQL', postgresHarness],
 ];
 
-afterAll(() => disposeMiniflare());
+let cluster: PostgresHandle | null = null;
+
+/** One cluster for the file, a fresh database per test. */
+async function postgresHarness(): Promise<Harness> {
+  cluster ??= await startPostgres();
+  const m = await openPostgresMetaStore(await cluster.createDatabase());
+  return { store: m.store, cleanup: () => m.close() };
+}
+
+afterAll(async () => {
+  await disposeMiniflare();
+  await cluster?.stop();
+}, 60_000);
 
 const T0 = 1_700_000_000_000_000_000n;
 let clock = 0n;
@@ -333,6 +353,47 @@ describe.each(implementations)('MetaStore (%s)', (_name, make) => {
     });
   });
 
+  describe('append', () => {
+    let p: PoolConfig;
+    beforeEach(async () => {
+      p = pool('pool');
+      await store.createPool(p);
+    });
+
+    it('commits on whatever the tip is, recording it as the parent', async () => {
+      const a = await store.append(p.id, 'main', commitOn(newId(), 'a'));
+      expect(a).toMatchObject({ parent: NIL_KSUID, seq: 1, message: 'a' });
+      const b = commitOn(NIL_KSUID, 'b', { meta: new Uint8Array([9]) });
+      expect(await store.append(p.id, 'main', b)).toEqual({ ...b, parent: a.id, seq: 2 });
+      expect((await store.getBranch(p.id, 'main'))!.commit).toBe(b.id);
+      expect(await store.getCommit(p.id, b.id)).toEqual({ ...b, parent: a.id, seq: 2 });
+      expect((await store.ancestry(p.id, b.id)).map((e) => e.message)).toEqual(['b', 'a']);
+    });
+
+    it('refuses a missing branch or pool and a commit id used before, writing nothing', async () => {
+      await expect(store.append(p.id, 'nope', commitOn(NIL_KSUID))).rejects.toThrow('"nope": branch not found');
+      await expect(store.append(newId(), 'main', commitOn(NIL_KSUID))).rejects.toBeInstanceOf(NotFoundError);
+      const c = await store.append(p.id, 'main', commitOn(NIL_KSUID, 'once'));
+      const again = await store.append(p.id, 'main', { ...commitOn(NIL_KSUID, 'twice'), id: c.id }).catch((e: unknown) => e);
+      expect(again).toBeInstanceOf(ExistsError);
+      expect((await store.journal(p.id)).map((j) => j.message)).toEqual(['once']);
+    });
+
+    it('lets racing writers all commit without a retry, in one chain', async () => {
+      const writers = 8;
+      const perWriter = Math.min(h.racePerWriter ?? 25, 25);
+      await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          for (let i = 0; i < perWriter; i++) await store.append(p.id, 'main', commitOn(NIL_KSUID, `w${w} c${i}`));
+        }),
+      );
+      const journal = await store.journal(p.id);
+      expect(journal.map((j) => j.seq)).toEqual(Array.from({ length: writers * perWriter }, (_, i) => i + 1));
+      const chain = await store.ancestry(p.id, (await store.getBranch(p.id, 'main'))!.commit);
+      expect(chain.map((c) => c.seq)).toEqual(journal.map((j) => j.seq).reverse());
+    });
+  });
+
   describe('index rules', () => {
     const fieldRule = (name: string, fields: string[][], over: Partial<IndexRule> = {}): IndexRule =>
       ({ kind: 'field', id: newId(), name, ts: T0 + clock * 7n, fields, ...over }) as IndexRule;
@@ -437,7 +498,7 @@ describe('SQL MetaStore migrations', () => {
   it('the migrated tables match the drizzle schema', async () => {
     const m = await openLibsqlMetaStore(`file:${join(dir, 'meta.db')}`);
     try {
-      for (const table of [sqlSchema.pools, sqlSchema.branches, sqlSchema.commits, sqlSchema.indexRules, sqlSchema.schemaVersion]) {
+      for (const table of [sqlSchema.pools, sqlSchema.branches, sqlSchema.commits, sqlSchema.indexRules, sqlSchema.schemaVersion, sqlSchema.changes, sqlSchema.events]) {
         const config = getTableConfig(table);
         const cols = await m.db.all<{ name: string; type: string; notnull: number; pk: number }>(
           sql`SELECT name, type, "notnull", pk FROM pragma_table_info(${config.name})`,
@@ -473,6 +534,113 @@ describe('SQL MetaStore migrations', () => {
     } finally {
       a.close();
       b.close();
+    }
+  });
+});
+
+describe('PostgreSQL MetaStore', () => {
+  let url: string;
+  beforeEach(async () => {
+    cluster ??= await startPostgres();
+    url = await cluster.createDatabase();
+  }, 60_000);
+
+  it('migrates once when several processes open one database at once, and keeps its data', async () => {
+    const opened = await Promise.all(Array.from({ length: 4 }, () => openPostgresMetaStore(url)));
+    const p = pool('kept');
+    await opened[0]!.store.createPool(p);
+    for (const m of opened) await m.close();
+    const again = await openPostgresMetaStore(url);
+    try {
+      expect(await again.store.getPool(p.id)).toEqual(p);
+      const versions = await again.pool.query('SELECT version FROM zlake_schema_version ORDER BY version');
+      expect(versions.rows.map((r: { version: string }) => Number(r.version))).toEqual(migrations.map((_, i) => i + 1));
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('the migrated tables match the pg-core twins of the schema', async () => {
+    const m = await openPostgresMetaStore(url);
+    try {
+      for (const table of Object.values(pgTables)) {
+        const config = getPgTableConfig(table as never);
+        const cols = await m.pool.query<{ column_name: string; data_type: string; is_nullable: string }>(
+          'SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position',
+          [config.name],
+        );
+        expect(cols.rows.map((c) => ({ name: c.column_name, type: c.data_type, notNull: c.is_nullable === 'NO' }))).toEqual(
+          config.columns.map((c) => ({ name: c.name, type: c.getSQLType(), notNull: c.notNull })),
+        );
+      }
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('commits racing on two branches of one pool through two connection pools get distinct journal positions', async () => {
+    const [a, b] = await Promise.all([openPostgresMetaStore(url), openPostgresMetaStore(url)]);
+    try {
+      const p = pool('shared');
+      await a.store.createPool(p);
+      await a.store.createBranch(p.id, { name: 'dev', ts: T0, commit: NIL_KSUID });
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, w) => {
+          const store = (w % 2 === 0 ? a : b).store;
+          for (let i = 0; i < 20; i++) await commitWithRetry(store, p.id, w < 4 ? 'main' : 'dev', `w${w} c${i}`);
+        }),
+      );
+      const journal = await b.store.journal(p.id);
+      expect(journal.map((j) => j.seq)).toEqual(Array.from({ length: 160 }, (_, i) => i + 1));
+      expect(await a.store.ancestry(p.id, (await a.store.getBranch(p.id, 'main'))!.commit)).toHaveLength(80);
+      expect(await a.store.ancestry(p.id, (await a.store.getBranch(p.id, 'dev'))!.commit)).toHaveLength(80);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('moves the change counter with every write, failed checks included', async () => {
+    const m = await openPostgresMetaStore(url);
+    try {
+      const v0 = await m.version();
+      const p = pool('counted');
+      await m.store.createPool(p);
+      const v1 = await m.version();
+      expect(v1).not.toEqual(v0);
+      await m.store.getPool(p.id);
+      expect(await m.version()).toEqual(v1);
+      await m.store.commit(p.id, 'main', commitOn(NIL_KSUID));
+      expect(await m.version()).not.toEqual(v1);
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('fails with UnavailableError when the server is out of reach, and opens with the same', async () => {
+    const m = await openPostgresMetaStore(url, { connectTimeoutMs: 2000 });
+    const p = pool('gone');
+    await m.store.createPool(p);
+    // Refuse new connections to the database and cut the pool's, from the server's side.
+    const name = new URL(url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+    admin.on('error', () => {});
+    await admin.connect();
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    try {
+      const e = await m.store.getPool(p.id).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(UnavailableError);
+      expect((e as Error).message).toMatch(/^Metastore unreachable: /);
+      const refused = await openPostgresMetaStore(`postgres://zlake:pw-not-shown@127.0.0.1:${cluster!.port + 1}/none`, {
+        connectTimeoutMs: 1000,
+      }).catch((x: unknown) => x);
+      expect(refused).toBeInstanceOf(UnavailableError);
+      expect((refused as Error).message).toBe('Metastore unreachable: ECONNREFUSED');
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+      await m.close();
     }
   });
 });

@@ -60,7 +60,8 @@ export interface LakeApi {
   deleteObjects(poolId: KsuidHex, branch: string, ids: readonly KsuidHex[], message: CommitMessage): Promise<KsuidHex>;
   deleteWhere(poolId: KsuidHex, branch: string, where: string, message: CommitMessage): Promise<KsuidHex>;
   /** `pool` is a name or id, `revision` a branch or commit id. */
-  vacuum(pool: string, revision: string, dryrun: boolean): Promise<KsuidHex[]>;
+  /** `orphanGraceNs`: see VacuumOptions (a lake opened directly only). */
+  vacuum(pool: string, revision: string, dryrun: boolean, orphanGraceNs?: bigint): Promise<KsuidHex[]>;
   /** Compiles (throwing compile errors) and starts a query; `head` serves queries without `from`. */
   query(text: string, head: Commitish | null, opts: QueryOptions): Promise<QueryRun>;
   close(): Promise<void>;

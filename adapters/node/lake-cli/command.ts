@@ -13,6 +13,8 @@ export interface CommandContext {
   readonly quiet: boolean;
   /** -lake or $ZED_LAKE, null when neither was given. */
   readonly lake: string | null;
+  /** The metastore URL (-meta before the command, or $ZLAKE_META), null for the lake's default. */
+  readonly meta: string | null;
   /** Opens the lake (local folder or service) found as Zed finds it. */
   openLake(): Promise<LakeApi>;
   /** Where the lake is, probing for a local service as Zed does. */

@@ -25,8 +25,8 @@ import { tokenCommand } from './commands/token.js';
 import { useCommand } from './commands/use.js';
 import { vacuumCommand } from './commands/vacuum.js';
 import { LocalApi } from './local-api.js';
-import { openLocalLake } from './local-lake.js';
-import { clientLocation } from './locate.js';
+import { openDirectLake } from './local-lake.js';
+import { clientLocation, describeLocation } from './locate.js';
 import { RemoteApi } from './remote-api.js';
 import { ROOT_FLAGS } from './shared-flags.js';
 import { StdinLines } from './stdin-lines.js';
@@ -112,7 +112,7 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
     process.stdout.write(commandHelp(command));
     return 0;
   }
-  const ctx = commandContext(env, flags, stdin, command.flags);
+  const ctx = commandContext(env, flags, stdin, command.flags, root.flags.get('meta') as string | undefined);
   try {
     await command.run(ctx, parsed.args);
   } catch (e) {
@@ -126,20 +126,25 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
 }
 
 /** The context a command runs in, from its parsed flags; `own` are the command's own flag specs. */
-function commandContext(env: NodeJS.ProcessEnv, flags: FlagValues, stdin: StdinLines, own: readonly FlagSpec[]): CommandContext {
+function commandContext(env: NodeJS.ProcessEnv, flags: FlagValues, stdin: StdinLines, own: readonly FlagSpec[], rootMeta: string | undefined): CommandContext {
   const lakeFlag = flags.get('lake') as string | undefined;
   const lake = lakeFlag ?? env['ZED_LAKE'] ?? null;
+  // A command with a -meta of its own (commit metadata) takes the metastore's before its name.
+  const ownMeta = own.some((f) => f.name === 'meta');
+  const metaFlag = ownMeta ? rootMeta : (flags.get('meta') as string | undefined);
+  const meta = metaFlag ?? env['ZLAKE_META'] ?? null;
   const quiet = flags.get('q') === true;
   const ctx: CommandContext = {
     env,
     flags,
     quiet,
     lake,
+    meta,
     locate: () => clientLocation({ lake }, env),
     async openLake(): Promise<LakeApi> {
       const loc = await clientLocation({ lake }, env);
       if (loc.kind === 'remote') return new RemoteApi(loc.url, credentialStore(ctx));
-      return new LocalApi(await openLocalLake(loc.path, loc.uri), loc.uri);
+      return new LocalApi(await openDirectLake(loc, meta ?? undefined), describeLocation(loc));
     },
     say(text) {
       if (!quiet) process.stdout.write(text);
@@ -153,7 +158,7 @@ function commandContext(env: NodeJS.ProcessEnv, flags: FlagValues, stdin: StdinL
       // A subcommand takes the lake-wide flags too (Zed's charm), their values so far as defaults.
       const inherited = [...ROOT_FLAGS, ...own].filter((r) => !specs.some((c) => c.name === r.name)).map((r) => withDefault(r, flags.get(r.name)));
       const parsed = parseLevel([...inherited, ...specs], argv);
-      return { ctx: commandContext(env, parsed.flags, stdin, [...own, ...specs]), args: parsed.args };
+      return { ctx: commandContext(env, parsed.flags, stdin, [...own, ...specs], rootMeta), args: parsed.args };
     },
   };
   return ctx;

@@ -1,4 +1,4 @@
-// Direct access: the lake commands on a lake folder through the Lake library
+// Direct access: the lake commands on a lake (a folder, or object storage) through the Lake library
 // (Zed's lake/api local). Queries are prepared by exec (the service's own
 // path) and read the pools in-process.
 
@@ -16,14 +16,13 @@ import {
 } from '../../../src/index.js';
 import type { CommitMessage, LakeApi, PoolKeySpec, QueryOptions, QueryRun, QueryStats } from './api.js';
 import type { Commitish } from './head.js';
-import type { LocalLake } from './local-lake.js';
 import { parseZson } from './zson-text.js';
 
 export class LocalApi implements LakeApi {
   readonly #lake: Lake;
 
   constructor(
-    private readonly local: LocalLake,
+    private readonly local: { readonly lake: Lake; close(): Promise<void> },
     readonly location: string,
   ) {
     this.#lake = local.lake;
@@ -85,9 +84,9 @@ export class LocalApi implements LakeApi {
     return (await deleteWhere(this.#lake, hexRef(poolId), branch, where, commitOptions(message, true))).commit;
   }
 
-  async vacuum(pool: string, revision: string, dryrun: boolean): Promise<KsuidHex[]> {
+  async vacuum(pool: string, revision: string, dryrun: boolean, orphanGraceNs?: bigint): Promise<KsuidHex[]> {
     const id = await this.poolId(pool);
-    return [...(await this.#lake.vacuum(hexRef(id), revision, { dryrun })).objectIds];
+    return [...(await this.#lake.vacuum(hexRef(id), revision, { dryrun, ...(orphanGraceNs !== undefined ? { orphanGraceNs } : {}) })).objectIds];
   }
 
   async query(text: string, head: Commitish | null, opts: QueryOptions): Promise<QueryRun> {
@@ -122,7 +121,7 @@ export class LocalApi implements LakeApi {
   }
 
   async close(): Promise<void> {
-    this.local.close();
+    await this.local.close();
   }
 }
 

@@ -1,7 +1,8 @@
 // Where the lake is (Zed's cli/lakeflags): -lake, else $ZED_LAKE, else a
 // service listening on http://localhost:9867, else $XDG_DATA_HOME/zed, else
-// ~/.local/share/zed. A path (or file: URI) is a local lake opened directly;
-// an http(s) URL is a lake service the commands talk to as a client.
+// ~/.local/share/zed. A path (or file: URI) is a local lake opened directly,
+// as is s3://bucket/prefix (with its metastore, -meta); an http(s) URL is a
+// lake service the commands talk to as a client.
 
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ export const LOCAL_SERVICE = 'http://localhost:9867';
 
 export type LakeLocation =
   | { readonly kind: 'local'; readonly path: string; readonly uri: string }
+  | { readonly kind: 'storage'; readonly url: string }
   | { readonly kind: 'remote'; readonly url: string };
 
 export interface LakeFlags {
@@ -40,7 +42,8 @@ export function parseLocation(text: string): LakeLocation {
     const path = fileURLToPath(text);
     return { kind: 'local', path, uri: pathToFileURL(path).href };
   }
-  if (scheme === 's3' || scheme === 'stdio') throw new UnsupportedError(`${scheme}: lake storage is not supported by zlake`);
+  if (scheme === 's3') return { kind: 'storage', url: text };
+  if (scheme === 'stdio') throw new UnsupportedError(`${scheme}: lake storage is not supported by zlake`);
   const path = resolve(text);
   return { kind: 'local', path, uri: pathToFileURL(path).href };
 }
@@ -75,3 +78,6 @@ async function serviceAnswers(url: string): Promise<boolean> {
 export function describeLocation(loc: LakeLocation): string {
   return loc.kind === 'local' ? loc.uri : loc.url;
 }
+
+/** A lake the commands open directly (a folder or object storage), not a service. */
+export type DirectLocation = Exclude<LakeLocation, { kind: 'remote' }>;

@@ -142,7 +142,8 @@ export class RemoteApi implements LakeApi {
     return this.#commit('POST', path('pool', base62(poolId), 'branch', branch, 'delete'), { body: { where }, commit: message });
   }
 
-  async vacuum(pool: string, revision: string, dryrun: boolean): Promise<KsuidHex[]> {
+  async vacuum(pool: string, revision: string, dryrun: boolean, orphanGraceNs?: bigint): Promise<KsuidHex[]> {
+    if (orphanGraceNs !== undefined) throw new InvalidError('-orphan.grace works on a lake opened directly, not through a service');
     const url = `${path('pool', pool, 'revision', revision, 'vacuum')}${dryrun ? '?dryrun=T' : ''}`;
     const r = (await this.#json('POST', url)) as { object_ids?: string[] | null };
     return (r.object_ids ?? []).map(hexOfJson);

@@ -10,7 +10,8 @@ import { readHead, resolveHead, type Commitish } from './head.js';
 export const ROOT_FLAGS: readonly FlagSpec[] = [
   { kind: 'bool', name: 'q', usage: 'quiet mode' },
   { kind: 'string', name: 'configdir', usage: 'configuration and credentials directory' },
-  { kind: 'string', name: 'lake', usage: 'lake location (env ZED_LAKE)' },
+  { kind: 'string', name: 'lake', usage: 'lake location: a folder, s3://bucket/prefix or a service URL (env ZED_LAKE)' },
+  { kind: 'string', name: 'meta', usage: 'metastore URL of a lake opened directly: postgres://…, libsql://…, file:… (env ZLAKE_META)' },
   { kind: 'bool', name: 'version', usage: 'print version and exit' },
   { kind: 'string', name: 'cpuprofile', usage: 'write cpu profile to given file name' },
   { kind: 'string', name: 'memprofile', usage: 'write memory profile to given file name' },

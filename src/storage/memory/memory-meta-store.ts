@@ -92,6 +92,10 @@ export class MemoryMetaStore implements MetaStore {
   }
 
   async commit(poolId: KsuidHex, branch: string, commit: CommitRecord): Promise<JournalEntry> {
+    return this.#commit(poolId, branch, commit);
+  }
+
+  #commit(poolId: KsuidHex, branch: string, commit: CommitRecord): JournalEntry {
     const p = this.#pool(poolId);
     const b = p.branches.get(branch);
     if (b === undefined) throw branchNotFound(branch);
@@ -102,6 +106,13 @@ export class MemoryMetaStore implements MetaStore {
     p.journal.push(entry);
     p.branches.set(branch, { ...b, commit: entry.id });
     return copyCommit(entry);
+  }
+
+  async append(poolId: KsuidHex, branch: string, commit: CommitRecord): Promise<JournalEntry> {
+    const tip = this.#pool(poolId).branches.get(branch);
+    if (tip === undefined) throw branchNotFound(branch);
+    // No await between reading the tip and committing on it: nothing else runs between.
+    return this.#commit(poolId, branch, { ...commit, parent: tip.commit });
   }
 
   async getCommit(poolId: KsuidHex, id: KsuidHex): Promise<JournalEntry | null> {

@@ -56,4 +56,17 @@ export const migrations: readonly (readonly string[])[] = [
     )`,
     `CREATE UNIQUE INDEX api_tokens_name ON api_tokens (name)`,
   ],
+  [
+    `CREATE TABLE zlake_changes (
+      id INTEGER PRIMARY KEY NOT NULL,
+      version INTEGER NOT NULL
+    )`,
+    `INSERT INTO zlake_changes (id, version) VALUES (1, 0)`,
+    `CREATE TABLE zlake_events (
+      seq INTEGER PRIMARY KEY NOT NULL,
+      origin TEXT NOT NULL,
+      at TEXT NOT NULL,
+      payload TEXT NOT NULL
+    )`,
+  ],
 ];

@@ -105,3 +105,25 @@ export const apiTokens = sqliteTable(
   },
   (t) => [uniqueIndex('api_tokens_name').on(t.name)],
 );
+
+/**
+ * One row (id 1) whose version every write of the store moves, in the same
+ * batch or transaction: a cache asks it whether anyone wrote since (on a
+ * server, libSQL's data_version answers the same for a local file).
+ */
+export const changes = sqliteTable('zlake_changes', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+/**
+ * Lake events (the service's /events feed) that servers sharing a libSQL
+ * metastore pass each other: appended by the server that made the event,
+ * polled by the others. `at` is Unix nanoseconds, for pruning.
+ */
+export const events = sqliteTable('zlake_events', {
+  seq: integer('seq').primaryKey(),
+  origin: text('origin').notNull(),
+  at: nanos('at').notNull(),
+  payload: text('payload').notNull(),
+});

@@ -1,9 +1,10 @@
-// zlake init [path]: creates a new, empty lake folder.
+// zlake init [path]: creates a new, empty lake folder (or, for an S3 lake,
+// the tables of its metastore).
 
 import { InvalidError } from '../../../../src/index.js';
 import type { LakeCommand } from '../command.js';
-import { createLocalLake } from '../local-lake.js';
-import { lakeLocation, parseLocation } from '../locate.js';
+import { createDirectLake } from '../local-lake.js';
+import { describeLocation, lakeLocation, parseLocation } from '../locate.js';
 
 export const initCommand: LakeCommand = {
   name: 'init',
@@ -23,8 +24,8 @@ It fails if a lake is already there.`,
       loc = parseLocation(args[0]!);
     }
     if (loc.kind === 'remote') throw new InvalidError('init command not valid on remote lake');
-    const lake = await createLocalLake(loc.path, loc.uri);
-    lake.close();
-    ctx.say(`lake created: ${loc.uri}\n`);
+    const lake = await createDirectLake(loc, ctx.meta ?? undefined);
+    await lake.close();
+    ctx.say(`lake created: ${describeLocation(loc)}\n`);
   },
 };

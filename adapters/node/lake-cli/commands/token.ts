@@ -4,10 +4,10 @@
 // /auth/tokens routes, which need a `*:admin` token or a Zed login. create
 // prints the token, once: only its SHA-256 is kept.
 
-import { ApiTokens, InvalidError, monotonicClock, parseScope, SqlTokenStore, expiryOf } from '../../../../src/index.js';
+import { ApiTokens, InvalidError, monotonicClock, parseScope, expiryOf } from '../../../../src/index.js';
 import type { FlagSpec } from '../../flags.js';
 import type { CommandContext, LakeCommand } from '../command.js';
-import { openLocalLake } from '../local-lake.js';
+import { openDirectLake } from '../local-lake.js';
 import { RemoteApi } from '../remote-api.js';
 import { credentialStore } from './auth.js';
 
@@ -74,9 +74,9 @@ async function admin(ctx: CommandContext): Promise<TokenAdmin> {
       close() {},
     };
   }
-  const lake = await openLocalLake(loc.path, loc.uri);
+  const lake = await openDirectLake(loc, ctx.meta ?? undefined);
   const now = monotonicClock();
-  const tokens = new ApiTokens(new SqlTokenStore(lake.meta.db), { now });
+  const tokens = new ApiTokens(lake.tokens, { now });
   return {
     async create(name, scopes, expires) {
       return (await tokens.create(name, scopes.map(parseScope), expiryOf(expires, now()))).token;
@@ -87,7 +87,7 @@ async function admin(ctx: CommandContext): Promise<TokenAdmin> {
     async revoke(name) {
       await tokens.revoke(name);
     },
-    close: () => lake.close(),
+    close: () => void lake.close(),
   };
 }
 
