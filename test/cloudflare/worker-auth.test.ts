@@ -33,6 +33,7 @@ async function worker(bindings: Record<string, string>): Promise<{ mf: Miniflare
     compatibilityFlags: ['nodejs_compat'],
     r2Buckets: ['LAKE'],
     d1Databases: ['META'],
+    durableObjects: { EVENTS: 'EventHubObject' },
     bindings,
     host: '127.0.0.1',
     port: 0,

@@ -64,6 +64,7 @@ beforeAll(async () => {
     compatibilityFlags: ['nodejs_compat'],
     r2Buckets: ['LAKE'],
     d1Databases: ['META'],
+    durableObjects: { EVENTS: 'EventHubObject' },
     host: '127.0.0.1',
     port: 0,
   });
