@@ -19,6 +19,7 @@ import {
 import { workerAuthenticator, type AuthEnv } from './auth.js';
 import { d1Database, openD1MetaStore, type D1DatabaseLike } from './d1.js';
 import type { HubNamespace } from './event-hub.js';
+import { NoSpillStore } from './no-spill-store.js';
 import { R2BlobStore, type R2BucketLike } from './r2-blob-store.js';
 
 export interface Env extends AuthEnv {
@@ -45,6 +46,12 @@ export interface Env extends AuthEnv {
    * refuse what the edge would). Past it a load ends in 413, nothing committed.
    */
   readonly ZLAKE_LOAD_LIMIT?: string;
+  /**
+   * Bytes one query may hold (zlake serve's -query.memory; default 64 MiB
+   * of the isolate's 128 MB). A sort, summarize or fuse past an eighth of
+   * it fails the query with Zed's memory error: a Worker cannot spill.
+   */
+  readonly ZLAKE_QUERY_MEMORY?: string;
 }
 
 /** A query's time limit on Workers: under the default CPU limit of 30 s. */
@@ -62,6 +69,9 @@ export const WORKER_LOAD_MEMORY_LIMIT = 8 << 20;
 
 /** The largest load body by default: 100 MB, what Cloudflare's Free and Pro plans pass to a Worker. */
 export const WORKER_LOAD_LIMIT = 100_000_000;
+
+/** What one query may hold on Workers by default: half an isolate. */
+export const WORKER_QUERY_MEMORY = 64 << 20;
 
 /** A positive byte count from a setting, or `fallback`. */
 function bytes(text: string | undefined, fallback: number): number {
@@ -83,6 +93,7 @@ export async function workerService(env: Env, opts: { readonly relay?: EventRela
   });
   const allow = (env.ZLAKE_GET_ALLOW ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
   const timeout = queryTimeoutMs(env.ZLAKE_QUERY_TIMEOUT);
+  const queryMemory = bytes(env.ZLAKE_QUERY_MEMORY, WORKER_QUERY_MEMORY);
   return createApp({
     lake,
     ...(auth !== undefined ? { auth } : {}),
@@ -90,6 +101,8 @@ export async function workerService(env: Env, opts: { readonly relay?: EventRela
     outbound: guardedOutbound({ allow, net: fetchNetwork() }),
     // The default executor runs queries in the isolate, yielding between batches (so the timer runs).
     ...(timeout !== undefined ? { queryTimeoutMs: timeout } : {}),
+    queryMemoryLimit: queryMemory,
+    spillStore: new NoSpillStore(queryMemory),
     loadLimit: bytes(env.ZLAKE_LOAD_LIMIT, WORKER_LOAD_LIMIT),
     ...(opts.relay !== undefined ? { relay: opts.relay } : {}),
     ...(env.ZLAKE_API_VERSION !== undefined ? { apiVersion: parseRevisionOrThrow(env.ZLAKE_API_VERSION) } : {}),

@@ -11,7 +11,7 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import parquetWasm from 'parquet-wasm/esm/parquet_wasm_bg.wasm';
-import { setParquetWasmLoader, type ZedService } from '../../src/index.js';
+import { capabilities, errorResponse, LATEST_REVISION, setParquetWasmLoader, UnavailableError, type ZedService } from '../../src/index.js';
 import { HubRelay, hubStub } from './event-hub.js';
 import { trackBody } from './request-body.js';
 import { workerService, type Env } from './service.js';
@@ -47,14 +47,33 @@ function serviceOf(env: Env): Promise<ZedService> {
   return service;
 }
 
+/** Zed's error body for a Worker that cannot serve now (503: the client may retry). */
+function unavailable(what: string, e: unknown): Response {
+  const why = e instanceof Error ? e.message : String(e);
+  return errorResponse(new UnavailableError(`${what}: ${why}`, { cause: e }), capabilities(LATEST_REVISION));
+}
+
 export default {
   async fetch(request: Request, env: Env, ctx: Context): Promise<Response> {
     // Every subscriber is the hub's (the path as the service would route it, so /events only).
-    if (env.EVENTS !== undefined && new URL(request.url).pathname === '/events') return hubStub(env.EVENTS).fetch(request);
+    if (env.EVENTS !== undefined && new URL(request.url).pathname === '/events') {
+      try {
+        return await hubStub(env.EVENTS).fetch(request);
+      } catch (e) {
+        return unavailable('Event hub unreachable', e);
+      }
+    }
+    let svc: ZedService;
+    try {
+      svc = await serviceOf(env);
+    } catch (e) {
+      // D1 out of reach, or a setting it cannot take: nothing was done.
+      return unavailable('Lake service not started', e);
+    }
     const tracked = trackBody(request);
     const response = await keepAlive.run(
       (p) => ctx.waitUntil(p),
-      async () => (await serviceOf(env)).fetch(tracked.request),
+      () => svc.fetch(tracked.request),
     );
     await tracked.finish();
     return response;
