@@ -1,4 +1,5 @@
-// The commands README gives per runtime, run as a user runs them: deno task
+// The commands README gives per runtime, run as a user runs them ($ZLAKE_RUNTIMES
+// picks runtimes, as in http-contract.test.ts): deno task
 // check / zq / serve -h, bun run serve:bun -h, bunx zlake in a project that
 // installed zlake, and npx wrangler deploy --dry-run on wrangler.toml as it
 // ships (only the bucket and database names filled in). The servers behind
@@ -9,10 +10,12 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { chosenRuntimes } from '../support/runtime-server.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const bin = (name: string) => resolve(root, 'node_modules/.bin', name);
 const temps: string[] = [];
+const chosen = chosenRuntimes();
 
 function run(cmd: string, args: string[], opts: { cwd?: string; input?: string; env?: Record<string, string> } = {}) {
   const r = spawnSync(cmd, args, {
@@ -29,7 +32,7 @@ afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
-describe('Deno', () => {
+describe.skipIf(!chosen.includes('deno'))('Deno', () => {
   it('deno task check type-checks src/ and the Deno entries', () => {
     const r = run(bin('deno'), ['task', 'check']);
     expect(r.stderr).toContain('Check adapters/deno/main.ts');
@@ -50,7 +53,7 @@ describe('Deno', () => {
   });
 });
 
-describe('Bun', () => {
+describe.skipIf(!chosen.includes('bun'))('Bun', () => {
   it('bun run serve:bun -h prints the usage of zlake serve', () => {
     const r = run(bin('bun'), ['run', '--silent', 'serve:bun', '-h']);
     expect(r.stdout).toMatch(/^usage: bun run serve:bun \[options\]/);
@@ -73,7 +76,7 @@ describe('Bun', () => {
   });
 });
 
-describe('Cloudflare Workers', () => {
+describe.skipIf(!chosen.includes('workerd'))('Cloudflare Workers', () => {
   it('npx wrangler deploy --dry-run takes wrangler.toml with only names filled in', () => {
     const out = mkdtempSync(join(tmpdir(), 'zlake-wrangler-'));
     temps.push(out);

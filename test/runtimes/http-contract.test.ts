@@ -8,7 +8,7 @@
 // SKIPS with that reason (and README's).
 // ZLAKE_RUNTIMES=node,deno picks runtimes (default: all four).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntimeServer, type RuntimeName, type RuntimeServer, type RuntimeServerOptions } from '../support/runtime-server.js';
+import { chosenRuntimes, startRuntimeServer, type RuntimeName, type RuntimeServer, type RuntimeServerOptions } from '../support/runtime-server.js';
 import { Client, te, zedJs } from './client.js';
 
 /** The load body limit each server is given (-load.limit, ZLAKE_LOAD_LIMIT). */
@@ -35,8 +35,6 @@ export const SKIPS: Record<RuntimeName, Record<string, string>> = {
   },
 };
 
-const ALL: RuntimeName[] = ['node', 'deno', 'bun', 'workerd'];
-const CHOSEN = (process.env['ZLAKE_RUNTIMES']?.split(',') ?? ALL).filter((r): r is RuntimeName => (ALL as string[]).includes(r));
 
 const JSON_ACCEPT = { Accept: 'application/json' };
 const NIL = '0x0000000000000000000000000000000000000000';
@@ -54,7 +52,7 @@ const ROWS = [
 ];
 const ROWS_S = '"a"\n"b"\n"c"\n';
 
-describe.each(CHOSEN)('%s', (runtime) => {
+describe.each(chosenRuntimes())('%s', (runtime) => {
   let srv: RuntimeServer;
   let c: Client;
   const skips = SKIPS[runtime];

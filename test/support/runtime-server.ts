@@ -12,6 +12,15 @@ import { ROOT, serveCommand, wranglerDevCommand } from './runtime-commands.mjs';
 
 export type RuntimeName = 'node' | 'deno' | 'bun' | 'workerd';
 
+export const RUNTIMES: readonly RuntimeName[] = ['node', 'deno', 'bun', 'workerd'];
+
+/** The runtimes to test: $ZLAKE_RUNTIMES (comma-separated), default all four. */
+export function chosenRuntimes(): RuntimeName[] {
+  const asked = process.env['ZLAKE_RUNTIMES'];
+  if (asked === undefined || asked === '') return [...RUNTIMES];
+  return asked.split(',').filter((r): r is RuntimeName => (RUNTIMES as readonly string[]).includes(r));
+}
+
 export interface RuntimeServer {
   readonly runtime: RuntimeName;
   /** `http://127.0.0.1:port` */
