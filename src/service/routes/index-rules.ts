@@ -4,7 +4,7 @@
 // them, POST …/branch/{b}/index indexes objects, …/index/update indexes what
 // the rules have not covered yet. The last two commit on the branch.
 
-import { idFromBytes } from '../../exec/index.js';
+import { ksuidBytesToHex } from '../../util/ksuid.js';
 import { InvalidError } from '../../errors/index.js';
 import { indexRuleValue, RecordMaker, type IndexRuleInput } from '../../lake/index.js';
 import { ID, TypeContext, underlying, type Value } from '../../zed/index.js';
@@ -29,7 +29,7 @@ function ruleInput(v: Value): IndexRuleInput {
   if (kind === undefined) throw new InvalidError('index rule must have fields, a type or a script');
   const name = r.string('name') ?? '';
   const idv = r.get('id');
-  const id = idv !== undefined && underlying(idv.type).id === ID.bytes && idv.bytes!.length === 20 ? idFromBytes(idv.bytes!) : undefined;
+  const id = idv !== undefined && underlying(idv.type).id === ID.bytes && idv.bytes!.length === 20 ? ksuidBytesToHex(idv.bytes!) : undefined;
   const tsv = r.get('ts');
   const ts = tsv !== undefined && underlying(tsv.type).id === ID.time ? tsv.asInt() : undefined;
   const extra = { ...(id !== undefined ? { id } : {}), ...(ts !== undefined ? { ts } : {}) };
