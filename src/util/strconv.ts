@@ -264,6 +264,9 @@ function scaleByPowerOfTwo(x: number, e: number): number {
 
 /** strconv.ParseBool(s): 1 t T TRUE true True, 0 f F FALSE false False; undefined otherwise. */
 export function parseGoBool(s: string): boolean | undefined {
+  // Every spelling starts with 0, 1, t, T, f or F: most words leave here.
+  const c = s.charCodeAt(0) | 0x20;
+  if (c !== 0x74 && c !== 0x66 && c !== 0x30 && c !== 0x31) return undefined;
   switch (s) {
     case '1':
     case 't':

@@ -22,7 +22,6 @@ beforeAll(async () => {
     modulesRoot: dir,
     modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
     compatibilityDate: '2026-04-01',
-    compatibilityFlags: ['nodejs_compat'],
     r2Buckets: ['LAKE'],
     d1Databases: ['META'],
     bindings: { ZLAKE_QUERY_TIMEOUT: '1s' },
