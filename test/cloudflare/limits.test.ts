@@ -33,7 +33,6 @@ async function worker(bindings: Record<string, string>): Promise<URL> {
     modulesRoot: dir,
     modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
     compatibilityDate: '2026-04-01',
-    compatibilityFlags: ['nodejs_compat'],
     r2Buckets: ['LAKE'],
     d1Databases: ['META'],
     durableObjects: { EVENTS: 'EventHubObject' },
