@@ -1,0 +1,47 @@
+// How the page writes sizes, times and ids.
+
+/** Bytes in decimal units as Zed abbreviates them (pkg/units: 85B, 12.34KB, 300MB). */
+export function bytes(n: number): string {
+  const steps: readonly [number, number, string][] = [
+    [1e15, 1e15, 'PB'],
+    [1e9, 1e9, 'GB'],
+    [1e6, 1e6, 'MB'],
+    [1e4, 1e3, 'KB'],
+  ];
+  for (const [from, unit, suffix] of steps) {
+    if (n >= from) return Number.isInteger(n / unit) ? `${n / unit}${suffix}` : `${(n / unit).toFixed(2)}${suffix}`;
+  }
+  return `${n}B`;
+}
+
+/** A count with thousands separators. */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** An RFC 3339 time as the page shows it (UTC, to the second). */
+export function time(text: string): string {
+  const d = new Date(text);
+  if (Number.isNaN(d.getTime())) return text;
+  return d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/Z$/, ' UTC');
+}
+
+/** A pool's span: from its first to its last key. */
+export function span(s: { ts: string; dur: number } | null): string {
+  if (s === null) return '—';
+  const start = new Date(s.ts);
+  if (Number.isNaN(start.getTime())) return s.ts;
+  const end = new Date(start.getTime() + Math.max(0, Number(s.dur) / 1e6 - 1e-6));
+  return `${time(start.toISOString())} – ${time(end.toISOString())}`;
+}
+
+/** The first characters of an id, enough to tell commits apart on screen. */
+export function shortId(id: string): string {
+  return id.startsWith('0x') ? id.slice(0, 14) : id.slice(0, 12);
+}
+
+/** Elapsed time of a query's stats. */
+export function elapsed(a: { sec: number; ns: number }, b: { sec: number; ns: number }): string {
+  const ms = (b.sec - a.sec) * 1000 + (b.ns - a.ns) / 1e6;
+  return ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
