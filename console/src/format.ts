@@ -1,5 +1,7 @@
 // How the page writes sizes, times and ids.
 
+import { parseDuration } from '../../src/zson/index.js';
+
 /** Bytes in decimal units as Zed abbreviates them (pkg/units: 85B, 12.34KB, 300MB). */
 export function bytes(n: number): string {
   const steps: readonly [number, number, string][] = [
@@ -26,13 +28,15 @@ export function time(text: string): string {
   return d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/Z$/, ' UTC');
 }
 
-/** A pool's span: from its first to its last key. */
-export function span(s: { ts: string; dur: number } | null): string {
+/** A pool's span, from its first to its last key (`dur` is a Zed duration: last - first + 1ns). */
+export function span(s: { ts: string; dur: string | number } | null): string {
   if (s === null) return '—';
   const start = new Date(s.ts);
-  if (Number.isNaN(start.getTime())) return s.ts;
-  const end = new Date(start.getTime() + Math.max(0, Number(s.dur) / 1e6 - 1e-6));
-  return `${time(start.toISOString())} – ${time(end.toISOString())}`;
+  const ns = typeof s.dur === 'number' ? BigInt(Math.round(s.dur)) : parseDuration(s.dur);
+  if (Number.isNaN(start.getTime()) || ns === null) return `${s.ts} + ${s.dur}`;
+  const end = new Date(start.getTime() + Number((ns > 0n ? ns - 1n : 0n) / 1_000_000n));
+  if (Number.isNaN(end.getTime())) return `${time(s.ts)} + ${s.dur}`;
+  return `${time(s.ts)} – ${time(end.toISOString())}`;
 }
 
 /** The first characters of an id, enough to tell commits apart on screen. */

@@ -40,6 +40,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
       });
       contexts.push(ctx);
       const page = await ctx.newPage();
+      if (process.env.ZLAKE_BROWSER_LOG !== undefined) page.on('console', (m) => console.log('browser:', m.type(), m.text()));
       page.setDefaultTimeout(30_000);
       await page.goto(url);
       return page;

@@ -15,8 +15,8 @@ export interface PoolConfig {
 
 export interface PoolStats {
   readonly size: number;
-  /** `ts` as RFC 3339 text, `dur` in nanoseconds; null unless the pool key is a time. */
-  readonly span: { readonly ts: string; readonly dur: number } | null;
+  /** `ts` as RFC 3339 text, `dur` a Zed duration (`3h40m1ns`); null unless the pool key is a time. */
+  readonly span: { readonly ts: string; readonly dur: string } | null;
 }
 
 export interface BranchMeta {
