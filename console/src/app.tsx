@@ -58,7 +58,7 @@ function View() {
   }
 }
 
-const FEED_TEXT = { connecting: 'Connecting…', live: 'Live', retrying: 'Reconnecting…', stopped: 'Offline' } as const;
+const FEED_TEXT = { connecting: 'Connecting…', live: 'Live', retrying: 'Reconnecting…', unavailable: 'No live updates', stopped: 'Offline' } as const;
 
 export function App() {
   const token = session.token.value;
@@ -83,7 +83,12 @@ export function App() {
             Query
           </a>
         </nav>
-        <span class={`feed feed-${feed}`} role="status" title="The lake's event feed" data-testid="feed-state">
+        <span
+          class={`feed feed-${feed}`}
+          role="status"
+          title={feed === 'unavailable' ? 'This service ends its event feed at once: refresh to see what others did' : "The lake's event feed"}
+          data-testid="feed-state"
+        >
           {FEED_TEXT[feed]}
         </span>
         {token !== null && (

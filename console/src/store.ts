@@ -120,7 +120,7 @@ export function start(): () => void {
         feedState.value = s;
         if (s === 'retrying' && was === 'live') notify('error', `Lost the connection to the lake service (${why ?? 'unknown'}); retrying`);
         // Back after a drop: what happened meanwhile was not heard, so list again.
-        if (s === 'live' && was === 'retrying') void refreshPools();
+        if (s === 'live' && (was === 'retrying' || was === 'unavailable')) void refreshPools();
       },
     });
   })();
