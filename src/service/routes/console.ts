@@ -61,7 +61,7 @@ function serveFile(f: ConsoleFile): (req: Request) => Promise<Response> {
   let gz: Uint8Array<ArrayBuffer> | null = null;
   let plain: Promise<Uint8Array<ArrayBuffer>> | null = null;
   return async (req) => {
-    const method = req.method === 'XHEAD' ? 'HEAD' : req.method;
+    const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
     const headers: Record<string, string> = {
       'Content-Type': f.type,
