@@ -103,6 +103,20 @@ describe('zlake load on a terminal', () => {
     expect(zlake(['query', '-lake', lake, '-z', 'from big | count()']).stdout).toBe(`${records}(uint64)\n`);
   }, 300_000);
 
+  it('says the commit after the last progress line of a quick load, every time', async () => {
+    // The drawing thread once let the process end before the commit line (a
+    // stopped, unref'd worker kept nothing alive): most quick loads lost it.
+    const quick = join(dir, 'quick.ndjson');
+    await writeNdjson(quick, 1_000_000);
+    for (let i = 0; i < 6; i++) {
+      const run = await onTerminal(['load', '-lake', lake, '-use', 'big', quick]);
+      expect(run.status).toBe(0);
+      const lines = run.text.split('\r\n').filter((l) => l !== '');
+      expect(lines.at(-1)).toMatch(/^[0-9A-Za-z]{27} committed$/);
+      expect(lines.at(-2)).toMatch(/^(\x1b\[1A\x1b\[2K)?\(1\/1\) .* 100\.00%$/);
+    }
+  }, 120_000);
+
   it('draws nothing with -q, and nothing when stderr is not a terminal', async () => {
     const small = join(dir, 'small.ndjson');
     await writeNdjson(small, 10_000);

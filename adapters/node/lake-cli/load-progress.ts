@@ -131,6 +131,10 @@ export class LoadProgress {
     if (w === null) return;
     this.#worker = null;
     const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    // Held by the process again until it has drawn its last line: an unref'd
+    // worker alone does not keep the event loop alive, so the process would
+    // end here, before the commit is said.
+    w.ref();
     w.postMessage('stop');
     await exited;
   }
