@@ -3,7 +3,9 @@
 // the same page as `zlake serve` gives, checked in the DOM and by a
 // screenshot of the pools view set beside one of the Node server's
 // (same pixel size, PNG bytes within a tenth), then a query from the
-// lazily loaded editor and a pool made from the page.
+// lazily loaded editor, a pool made from the page, and another client's
+// commit heard live through the event hub (the Durable Object of
+// wrangler.toml).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,17 +45,11 @@ async function createPool(base: string, name: string): Promise<void> {
   await l.arrayBuffer();
 }
 
-/**
- * The pools view once listed and its event feed settled: live, or (on a
- * Worker, whose runtime ends a response that waits on no I/O of its own)
- * marked unavailable.
- */
+/** The pools view once listed and its event feed live (on Workers through the event hub's Durable Object). */
 async function poolsView(base: string): Promise<Page> {
   const page = await browser.page(base, { width: 1024, height: 600 });
   await page.waitForSelector('table.pools');
-  await page.waitForFunction(() => ['Live', 'No live updates'].includes(document.querySelector('[data-testid=feed-state]')?.textContent ?? ''));
-  await page.waitForTimeout(2500);
-  await page.waitForFunction(() => ['Live', 'No live updates'].includes(document.querySelector('[data-testid=feed-state]')?.textContent ?? ''));
+  await page.waitForFunction(() => document.querySelector('[data-testid=feed-state]')?.textContent === 'Live');
   return page;
 }
 
@@ -70,6 +66,7 @@ beforeAll(async () => {
     compatibilityFlags: ['nodejs_compat'],
     r2Buckets: ['LAKE'],
     d1Databases: ['META'],
+    durableObjects: { EVENTS: 'EventHubObject' },
     host: '127.0.0.1',
     port: 0,
   });
@@ -142,5 +139,27 @@ describe('the console on Workers', () => {
     await page.waitForSelector('tr[data-drop-pool="made-on-workers"]');
     const r = await fetch(new URL('/query', worker), { method: 'POST', body: JSON.stringify({ query: 'from :pools | sort name | yield name' }), headers: { Accept: 'application/json', 'Content-Type': 'application/json' } });
     expect(await r.json()).toEqual(['logs', 'made-on-workers']);
+  });
+
+  it("shows another client's commit, heard through the Worker's event hub, with no reload", async () => {
+    const page = await poolsView(worker);
+    await page.click('table.pools >> text=logs');
+    await page.waitForSelector('table.commits');
+    await page.waitForFunction(() => document.querySelector('[data-testid=feed-state]')?.textContent === 'Live');
+    const before = await page.$$eval('table.commits tbody tr', (rs) => rs.length);
+    // Another client loads into logs (another request, so maybe another isolate); the hub tells the page.
+    const r = await fetch(new URL('/pool/logs/branch/main', worker), {
+      method: 'POST',
+      body: '{ts:2024-01-02T00:00:00Z,n:3,r:{a:"z"}}\n',
+      headers: { 'Content-Type': 'application/x-zson', Accept: 'application/json', 'Zed-Commit': '{"author":"someone else","body":"a load from elsewhere"}' },
+    });
+    expect(r.status).toBe(200);
+    const { commit } = (await r.json()) as { commit: string };
+    await page.waitForSelector(`table.commits tr[data-commit="${commit}"]`);
+    expect(await page.$$eval('table.commits tbody tr', (rs) => rs.length)).toBe(before + 1);
+    const row = await page.$$eval(`table.commits tr[data-commit="${commit}"] td`, (tds) => tds.map((t) => t.textContent));
+    expect(row[1]).toBe('someone else');
+    expect(row[3]).toBe('a load from elsewhere');
+    expect(await page.textContent('.notices')).toContain('New commit on pool "logs", branch "main"');
   });
 });

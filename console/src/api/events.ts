@@ -2,8 +2,9 @@
 // since a browser EventSource can send no Authorization header. The feed
 // reconnects after a drop, waiting longer each time (up to 10 s), and
 // tells the page whether it is live. A service whose feed ends as soon as
-// it opens (a Worker's runtime ends a response that waits on nothing it
-// can see) is marked unavailable and tried again now and then.
+// it opens (a Worker deployed without its event hub's Durable Object:
+// the runtime ends a response that waits on nothing it can see) is marked
+// unavailable and tried again now and then.
 
 import { createParser } from 'eventsource-parser';
 import { authHeaders, errorOf, failed } from './client.js';
