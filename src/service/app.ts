@@ -29,6 +29,8 @@ import { auxRoutes } from './routes/aux.js';
 import { branchRoutes } from './routes/branch.js';
 import { compactRoutes } from './routes/compact.js';
 import { compileRoutes } from './routes/compile.js';
+import { CONSOLE_PAGE_HEADERS, CONSOLE_PREFIX, consoleRoutes } from './routes/console.js';
+import { CONSOLE_BUILD } from './console/assets.gen.js';
 import { eventRoutes } from './routes/events.js';
 import { indexRoutes } from './routes/index-rules.js';
 import { loadRoutes } from './routes/load.js';
@@ -135,9 +137,11 @@ export function createApp(deps: ServiceDeps): ZedService {
   });
   app.notFound(() => notFoundResponse());
 
+  // The web console at `/`, unless -rootcontentfile replaces it (then its files are gone too).
+  if (deps.rootContent === undefined) consoleRoutes(app, cors(policy, false), CONSOLE_BUILD);
   auxRoutes(app, cors(policy, false), {
     revision: serverRevision,
-    ...(deps.rootContent !== undefined ? { rootContent: deps.rootContent } : {}),
+    root: deps.rootContent !== undefined ? { body: deps.rootContent, headers: {} } : { body: CONSOLE_BUILD.index, headers: CONSOLE_PAGE_HEADERS },
     metrics: () =>
       [
         '# HELP zlake_http_requests_total API requests served.',
@@ -244,7 +248,7 @@ export function createApp(deps: ServiceDeps): ZedService {
         return new Response(null, { status: 301, headers: { Location: clean + rest } });
       }
       // Hono answers HEAD with the GET route; Go's mux does not match HEAD to a GET-only API route.
-      if (req.method === 'HEAD' && !AUX_PATHS.has(path)) {
+      if (req.method === 'HEAD' && !AUX_PATHS.has(path) && !path.startsWith(CONSOLE_PREFIX)) {
         const res = await heads.fetch(req);
         return new Response(null, { status: res.status, headers: res.headers });
       }

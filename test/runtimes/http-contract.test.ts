@@ -91,6 +91,29 @@ describe.each(chosenRuntimes())('%s', (runtime) => {
       expect(await r.text()).toMatch(/^# HELP zlake_http_requests_total/);
     });
 
+    scenario('serves the web console: its page, its files gzipped or not, cached, HEAD with no body', async () => {
+      const page = await c.req('/');
+      expect(page.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
+      const html = await page.text();
+      const files = [...html.matchAll(/(?:src|href)="(console\/[^"]+)"/g)].map((m) => `/${m[1]!}`);
+      expect(files.filter((f) => /\.(js|css)$/.test(f)).length).toBeGreaterThanOrEqual(2);
+      for (const f of files) {
+        const plain = await c.raw('GET', f, { 'Accept-Encoding': 'identity' });
+        expect(plain.status, f).toBe(200);
+        expect(plain.headers['content-encoding'], f).toBeUndefined();
+        expect(plain.headers['content-type'], f).toBe(f.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
+        expect(plain.headers['cache-control'], f).toBe('public, max-age=31536000, immutable');
+        // Gzipped once: fetch inflates it to the same text.
+        const gz = await c.raw('HEAD', f, { 'Accept-Encoding': 'gzip' });
+        expect(gz.status, f).toBe(200);
+        expect(gz.headers['content-encoding'], f).toBe('gzip');
+        expect(gz.body).toBe('');
+        expect(await (await c.req(f, { headers: { 'Accept-Encoding': 'gzip' } })).text()).toBe(plain.body);
+        const again = await c.raw('GET', f, { 'If-None-Match': String(plain.headers.etag) });
+        expect(again.status, f).toBe(304);
+      }
+    });
+
     scenario('answers HEAD: 200 on /, 404 on an unknown path, 405 on an API path, never a body', async () => {
       for (const [path, status] of [
         ['/', 200],

@@ -24,6 +24,7 @@ const ADMIN: RouteNeed = { kind: 'pool', level: 'admin' };
 /** `METHOD path` as routes register it, and what it needs. */
 export const ROUTE_NEEDS: Readonly<Record<string, RouteNeed>> = {
   'GET /auth/identity': ANY,
+  'GET /auth/scopes': ANY,
   'POST /compile': ANY,
   'GET /events': ANY,
   'POST /query': ANY,

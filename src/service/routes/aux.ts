@@ -1,4 +1,5 @@
-// The aux routes (Zed's routerAux): `/`, `/status`, `/version`, `/metrics`.
+// The aux routes (Zed's routerAux): `/` (the web console, or
+// -rootcontentfile's content), `/status`, `/version`, `/metrics`.
 // Any method, exact paths, CORS, but no request id and no authentication.
 
 import type { Hono, MiddlewareHandler } from 'hono';
@@ -7,20 +8,9 @@ import { goJson } from '../../util/go-json.js';
 import { capabilities, parseRevisionOrThrow, type ApiRevision } from '../revision.js';
 import { API_VERSION_HEADER } from '../middleware/revision.js';
 
-const INDEX_PAGE = `
-<!DOCTYPE html>
-<html>
-  <title>Zed lake service</title>
-  <body style="padding:10px">
-    <h2>zlake serve</h2>
-    <p>A <a href="https://zed.brimdata.io/docs/commands/zed#213-serve">Zed lake service</a> is listening on this host/port.</p>
-    <p>If you're a <a href="https://zui.brimdata.io/">Zui</a> user, connect to this host/port from Zui app in the graphical desktop interface in your operating system (not a web browser).</p>
-    <p>If your goal is to perform command line operations against this Zed lake, use the <a href="https://zed.brimdata.io/docs/commands/zed"><code>zed</code></a> command.</p>
-  </body>
-</html>`;
-
 export interface AuxOptions {
-  readonly rootContent?: string;
+  /** The page at `/`: the console's, or -rootcontentfile's with no extra headers. */
+  readonly root: { readonly body: string; readonly headers: Readonly<Record<string, string>> };
   readonly revision: ApiRevision;
   readonly metrics: () => string;
 }
@@ -41,11 +31,11 @@ function range(header: string, size: number): [number, number] | null {
 }
 
 export function auxRoutes(app: Hono<ServiceEnv>, cors: MiddlewareHandler<ServiceEnv>, opts: AuxOptions): void {
-  const page = new TextEncoder().encode(opts.rootContent ?? INDEX_PAGE);
+  const page = new TextEncoder().encode(opts.root.body);
 
   // The root page is served like a static file: Range and HEAD work.
   app.all('/', cors, (c) => {
-    const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Accept-Ranges': 'bytes' };
+    const headers = { ...opts.root.headers, 'Content-Type': 'text/html; charset=utf-8', 'Accept-Ranges': 'bytes' };
     const r = c.req.header('Range');
     if (r !== undefined) {
       const span = range(r, page.length);

@@ -6,6 +6,7 @@ import { InvalidError, ksuidHexToBase62, readValues, TypeContext, ZedError, type
 import { openInput } from '../../io.js';
 import type { LakeCommand } from '../command.js';
 import { NO_HEAD } from '../head.js';
+import { LoadProgress } from '../load-progress.js';
 import { commitFlags, commitMessage, headOf, INPUT_FLAGS, RUNTIME_FLAGS, useFlag } from '../shared-flags.js';
 
 export function loadCommand(env: NodeJS.ProcessEnv): LakeCommand {
@@ -33,7 +34,15 @@ export function loadCommand(env: NodeJS.ProcessEnv): LakeCommand {
         if (head.pool === '') throw new InvalidError(NO_HEAD);
         const poolId = await lake.poolId(head.pool);
         const opts = { format: ctx.flags.get('i') as string, ...(csvDelim !== undefined ? { csvDelim } : {}) };
-        const commit = await lake.load(poolId, head.branch, readAll(paths, opts), commitMessage(ctx.flags));
+        // As zed load: a progress line on stderr when it is a terminal, unless -q.
+        const progress = !ctx.quiet && process.stderr.isTTY === true ? new LoadProgress(paths.map((p) => (p === '-' ? 0 : statSync(p).size))) : null;
+        progress?.start();
+        let commit: string;
+        try {
+          commit = await lake.load(poolId, head.branch, readAll(paths, opts, progress), commitMessage(ctx.flags));
+        } finally {
+          await progress?.stop();
+        }
         ctx.say(`${ksuidHexToBase62(commit)} committed\n`);
       } finally {
         await lake.close();
@@ -42,12 +51,14 @@ export function loadCommand(env: NodeJS.ProcessEnv): LakeCommand {
   };
 }
 
-async function* readAll(paths: readonly string[], opts: { format: string; csvDelim?: string }): AsyncGenerator<Batch> {
+/** The values of the inputs in turn, their bytes counted for the progress line. */
+async function* readAll(paths: readonly string[], opts: { format: string; csvDelim?: string }, progress: LoadProgress | null): AsyncGenerator<Batch> {
   const zctx = new TypeContext();
   for (const p of paths) {
     const name = p === '-' ? 'stdio:stdin' : p;
     try {
-      yield* readValues(openInput(p), zctx, opts);
+      const input = openInput(p);
+      yield* readValues(progress === null ? input : progress.count(input), zctx, opts);
     } catch (e) {
       if (e instanceof ZedError) throw new ZedError(e.kind, `${name}: ${e.message}`, { cause: e });
       throw e;
