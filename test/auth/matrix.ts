@@ -218,11 +218,10 @@ export function expectedStatus(route: string, p: Principal): number {
 }
 
 /**
- * Runs the matrix. For each route the refused principals go first, then the
- * lake is hashed once: a refused request must change nothing. Reads by the
- * allowed principals must change nothing either; an allowed write gets a
- * fresh fixture after it. (Hashing once per route, not per cell, keeps the
- * matrix fast on Miniflare, where a hash reads every D1 row and R2 object.)
+ * Runs the matrix. For each route the refused principals go first: the lake
+ * is hashed after every refused write, and once after a route's refused
+ * reads; reads by the allowed principals must change nothing either; an
+ * allowed write gets a fresh fixture after it.
  */
 export async function runScopeMatrix(t: Target, admin: string, bearers: Readonly<Record<Principal, string | null>>): Promise<void> {
   let f = await resetLake(t, admin);
@@ -239,10 +238,19 @@ export async function runScopeMatrix(t: Target, admin: string, bearers: Readonly
   for (const route of ROUTES) {
     const refused = PRINCIPALS.filter((p) => [401, 403].includes(expectedStatus(route.name, p)));
     const allowed = PRINCIPALS.filter((p) => !refused.includes(p));
-    for (const p of refused) check(route, p, expectedStatus(route.name, p), await call(t, bearers[p], route.req(f)));
-    const after = await t.lakeHash();
-    if (after !== hash) failures.push(`${route.name}: a refused request (${refused.join(', ')}) changed the lake`);
-    hash = after;
+    for (const p of refused) {
+      check(route, p, expectedStatus(route.name, p), await call(t, bearers[p], route.req(f)));
+      // After every refused write, the lake is unchanged.
+      if (route.mutates && (await t.lakeHash()) !== hash) {
+        failures.push(`${route.name} as ${p}: refused but the lake changed`);
+        hash = await t.lakeHash();
+      }
+    }
+    if (!route.mutates) {
+      const after = await t.lakeHash();
+      if (after !== hash) failures.push(`${route.name}: a refused read (${refused.join(', ')}) changed the lake`);
+      hash = after;
+    }
     for (const p of allowed) {
       const got = await call(t, bearers[p], route.req(f));
       check(route, p, expectedStatus(route.name, p), got);
@@ -282,11 +290,18 @@ export async function runZedAuthRoutes(t: Target, bad: readonly BadToken[], good
       if (got.status !== 401 || got.text !== errorBody(UNAUTHORIZED, b.error)) {
         failures.push(`${route.name} with ${b.name}: got ${got.status} ${got.text.trim()}, want 401 ${b.error}`);
       }
+      // After every refused write, the lake is unchanged.
+      if (route.mutates && (await t.lakeHash()) !== hash) {
+        failures.push(`${route.name} with ${b.name}: refused but the lake changed`);
+        hash = await t.lakeHash();
+      }
     }
-    // Hashed once per route: no bad bearer may have changed anything.
-    const after = await t.lakeHash();
-    if (after !== hash) failures.push(`${route.name}: a request with a bad token changed the lake`);
-    hash = after;
+    if (!route.mutates) {
+      // Reads: hashed once after all the bad bearers.
+      const after = await t.lakeHash();
+      if (after !== hash) failures.push(`${route.name}: a refused read changed the lake`);
+      hash = after;
+    }
     const got = await call(t, good, route.req(f));
     const want = expectedStatus(route.name, 'star');
     if (got.status !== want) failures.push(`${route.name} with a good token: got ${got.status} ${got.text.trim()}, want ${want}`);
