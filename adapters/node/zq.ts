@@ -32,6 +32,7 @@ import { FlagError, csvDelimCheck, parseFlags, usage, type FlagSpec } from './fl
 import { fileSink, openInput, type Sink } from './io.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { zedVersionLine } from './version.js';
+import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 
 const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,zng,zson';
 
@@ -204,6 +205,8 @@ function streamOf(it: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
 
 /** Runs zq; returns the exit status. Errors are printed to stderr as zq words them. */
 export async function runZq(argv: readonly string[]): Promise<number> {
+  // Parquet's WebAssembly engine comes from node_modules, compiled on first use.
+  useLocalParquetWasm();
   const cleanups: (() => Promise<void>)[] = [];
   try {
     return await runZqInner(argv, cleanups);

@@ -30,6 +30,7 @@ import { ROOT_FLAGS } from './shared-flags.js';
 import { StdinLines } from './stdin-lines.js';
 import { LAKE_COMMANDS, lakeCommandsHelp } from './names.js';
 import { zlakeVersion } from '../version.js';
+import { useLocalParquetWasm } from '../../local/parquet-wasm.js';
 
 function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefined {
   switch (name) {
@@ -72,6 +73,8 @@ function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefin
 
 /** Runs `zlake [lake flags] <command> [flags] [args]`; returns the exit status. */
 export async function runLakeCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // Parquet's WebAssembly engine (for load) comes from node_modules, compiled on first use.
+  useLocalParquetWasm();
   const stdin = new StdinLines();
   try {
     return await run(argv, env, stdin);
