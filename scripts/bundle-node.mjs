@@ -100,21 +100,43 @@ const neonLoad = {
   },
 };
 
+// Packages most commands never touch get bundles of their own, loaded on
+// first use: the command's bundle holds a stand-in whose exports are
+// getters that require the package's bundle (a synchronous require keeps
+// the engine's synchronous decoders as they are). `zq -z 'yield 1'` then
+// reads and deserializes about half as much.
+const LAZY_PACKAGES = {
+  'apache-arrow': 'vendor-apache-arrow.bundle.cjs',
+  're2js': 'vendor-re2js.bundle.cjs',
+  'parquet-wasm/esm': 'vendor-parquet-wasm.bundle.cjs',
+};
+const lazyExports = Object.fromEntries(
+  await Promise.all(Object.keys(LAZY_PACKAGES).map(async (name) => [name, Object.keys(await import(name)).filter((k) => k !== 'default')])),
+);
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(b) {
+    b.onResolve({ filter: /^(apache-arrow|re2js|parquet-wasm\/esm)$/ }, (args) => {
+      if (!args.importer.includes('/dist/')) return undefined;
+      return { path: args.path, namespace: 'lazy-package' };
+    });
+    b.onResolve({ filter: /^\.\/vendor-.*\.bundle\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
+      resolveDir: out,
+      loader: 'js',
+      contents: `
+        let m;
+        const load = () => (m ??= require('./${LAZY_PACKAGES[args.path]}'));
+        for (const k of ${JSON.stringify(lazyExports[args.path])}) Object.defineProperty(exports, k, { enumerable: true, get: () => load()[k] });
+      `,
+    }));
+  },
+};
+
 // Old code caches go with the bundles they were made from (bin/zlake).
 for (const f of readdirSync(out)) if (f.endsWith('.v8cache')) rmSync(resolve(out, f), { force: true });
 
-await build({
-  entryPoints: Object.fromEntries(Object.entries(CLI_BUNDLES).map(([entry, bundle]) => [bundle.replace(/\.cjs$/, ''), resolve(out, entry)])),
-  outdir: out,
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  // libsql requires its native engine (@libsql/<target>) by a computed name,
-  // which stays a require; the rest are optional and absent.
-  external: ['bufferutil', 'utf-8-validate', 'pg-native'],
-  plugins: [commandBundles, ownModulesArePure, neonLoad],
+const cliCommon = {
   // A dynamic import of a command's bundle becomes require.
   supported: { 'dynamic-import': false },
   // bin/zlake passes what import.meta would hold; the version comes from package.json now.
@@ -127,4 +149,31 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
+};
+
+await build({
+  entryPoints: Object.fromEntries(Object.entries(CLI_BUNDLES).map(([entry, bundle]) => [bundle.replace(/\.cjs$/, ''), resolve(out, entry)])),
+  outdir: out,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  // libsql requires its native engine (@libsql/<target>) by a computed name,
+  // which stays a require; the rest are optional and absent.
+  external: ['bufferutil', 'utf-8-validate', 'pg-native'],
+  plugins: [commandBundles, ownModulesArePure, neonLoad, lazyPackages],
+  ...cliCommon,
 });
+
+for (const [name, bundle] of Object.entries(LAZY_PACKAGES)) {
+  await build({
+    stdin: { contents: `export * from '${name}';`, resolveDir: root, loader: 'js' },
+    outfile: resolve(out, bundle),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    ...cliCommon,
+  });
+}
