@@ -110,9 +110,6 @@ const LAZY_PACKAGES = {
   're2js': 'vendor-re2js.bundle.cjs',
   'parquet-wasm/esm': 'vendor-parquet-wasm.bundle.cjs',
 };
-const lazyExports = Object.fromEntries(
-  await Promise.all(Object.keys(LAZY_PACKAGES).map(async (name) => [name, Object.keys(await import(name)).filter((k) => k !== 'default')])),
-);
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
@@ -121,13 +118,26 @@ const lazyPackages = {
       return { path: args.path, namespace: 'lazy-package' };
     });
     b.onResolve({ filter: /^\.\/vendor-.*\.bundle\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    // The stand-in owns no properties: its prototype is a proxy that
+    // loads the package on the first read and then puts the package itself
+    // in the reader's prototype chain, so later reads are plain lookups.
+    // (Each importing module wraps the stand-in in an object made with the
+    // stand-in's prototype; with no own properties there is nothing to copy.)
     b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
       resolveDir: out,
       loader: 'js',
       contents: `
         let m;
-        const load = () => (m ??= require('./${LAZY_PACKAGES[args.path]}'));
-        for (const k of ${JSON.stringify(lazyExports[args.path])}) Object.defineProperty(exports, k, { enumerable: true, get: () => load()[k] });
+        const lazy = new Proxy(Object.create(null), {
+          get(_, key, receiver) {
+            // (The interop helper asks every CommonJS module this first.)
+            if (key === '__esModule') return undefined;
+            m ??= require('./${LAZY_PACKAGES[args.path]}');
+            if (receiver !== lazy) Object.setPrototypeOf(receiver, m);
+            return m[key];
+          },
+        });
+        module.exports = Object.create(lazy);
       `,
     }));
   },
