@@ -109,12 +109,16 @@ const LAZY_PACKAGES = {
   'apache-arrow': 'vendor-apache-arrow.bundle.cjs',
   're2js': 'vendor-re2js.bundle.cjs',
   'parquet-wasm/esm': 'vendor-parquet-wasm.bundle.cjs',
+  // Only for a metastore on a server: node-postgres, and libSQL's full
+  // client with its HTTP and WebSocket ones (a file needs .../sqlite3).
+  pg: 'vendor-pg.bundle.cjs',
+  '@libsql/client': 'vendor-libsql-client.bundle.cjs',
 };
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
-    b.onResolve({ filter: /^(apache-arrow|re2js|parquet-wasm\/esm)$/ }, (args) => {
-      if (!args.importer.includes('/dist/')) return undefined;
+    b.onResolve({ filter: /^(apache-arrow|re2js|parquet-wasm\/esm|pg|@libsql\/client)$/ }, (args) => {
+      if (!args.importer.includes('/dist/') && !args.importer.includes('/node_modules/drizzle-orm/')) return undefined;
       return { path: args.path, namespace: 'lazy-package' };
     });
     b.onResolve({ filter: /^\.\/vendor-.*\.bundle\.cjs$/ }, (args) => ({ path: args.path, external: true }));
@@ -184,6 +188,8 @@ for (const [name, bundle] of Object.entries(LAZY_PACKAGES)) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    external: ['bufferutil', 'utf-8-validate', 'pg-native'],
+    plugins: [neonLoad],
     ...cliCommon,
   });
 }
