@@ -22,7 +22,8 @@ import {
 import { FsBlobStore } from '../local/fs-blob-store.js';
 import { LibsqlEventRelay } from '../local/libsql-event-relay.js';
 import { openLibsqlMetaStore } from '../local/libsql.js';
-import { isS3Url } from '../s3/index.js';
+import { openPostgresMetaStore, PostgresEventRelay } from '../postgres/index.js';
+import { isS3Url, S3BlobStore, s3Settings } from '../s3/index.js';
 import { CachedBlobStore, type BlobCacheOptions } from './blob-cache.js';
 import { DiskCachedBlobStore } from './disk-blob-cache.js';
 import { cachedMetaStore } from './meta-cache.js';
@@ -86,9 +87,6 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
   let blobs: BlobStore;
   let folder: string | null = null;
   if (isS3Url(config.lake)) {
-    // Object storage and PostgreSQL load only for the lakes that use them: a
-    // lake command on a folder starts without them.
-    const { S3BlobStore, s3Settings } = await import('../s3/index.js');
     blobs = new S3BlobStore(s3Settings(config.lake, env));
   } else {
     folder = resolve(config.lake.startsWith('file:') ? fileURLToPath(config.lake) : config.lake);
@@ -148,7 +146,6 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
 
 async function openMeta(url: string): Promise<Meta> {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const { openPostgresMetaStore, PostgresEventRelay } = await import('../postgres/index.js');
     const m = await openPostgresMetaStore(url);
     return {
       store: m.store,
