@@ -2,7 +2,7 @@
 // (Turso, sqld) wrapped by drizzle, migrated, and served through the shared
 // SQL MetaStore. A server out of reach fails requests with UnavailableError.
 
-import { createClient, type Client } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import Database from 'libsql';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,11 @@ export interface LibsqlMetaStore {
  * writers on one file wait up to `busyTimeoutMs` for the write lock.
  */
 export async function openLibsqlMetaStore(url: string, options: { busyTimeoutMs?: number } = {}): Promise<LibsqlMetaStore> {
-  const client: Client = createClient({ url });
   const isFile = url.startsWith('file:');
+  // A file needs only libSQL's native engine; the full client also loads the
+  // HTTP and WebSocket ones (tens of milliseconds of every lake command).
+  const { createClient } = isFile ? await import('@libsql/client/sqlite3') : await import('@libsql/client');
+  const client: Client = createClient({ url });
   let probe: { stmt: { get(): unknown }; db: { close(): void } } | null = null;
   try {
     if (isFile) {

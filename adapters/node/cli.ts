@@ -1,8 +1,8 @@
-// The `zlake` command: dispatches to zq and (as they land) serve and the lake commands.
+// The `zlake` command: dispatches to zq, serve and the lake commands. Each
+// is imported only when named, so a command loads only its own modules (and
+// in the build, its own bundle: scripts/bundle-node.mjs).
 
-import { runZq, zqUsage } from './zq.js';
 import { isLakeCommandLine, lakeCommandsHelp } from './lake-cli/names.js';
-import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 
 const HELP = `usage: zlake <command> [options] [arguments]
 
@@ -18,18 +18,17 @@ Run "zlake zq -h" for zq's options.
 `;
 
 async function main(argv: string[]): Promise<number> {
-  // Parquet's WebAssembly engine comes from node_modules, compiled on first use.
-  useLocalParquetWasm();
   const [cmd, ...rest] = argv;
   switch (cmd) {
-    case 'zq':
+    case 'zq': {
+      const { runZq, zqUsage } = await import('./zq.js');
       if (rest[0] === '-h' || rest[0] === '--help' || rest[0] === '-help') {
         process.stdout.write(zqUsage);
         return 0;
       }
       return runZq(rest);
+    }
     case 'serve': {
-      // Loaded on demand: zq need not load the HTTP server and libSQL.
       const { runServe, serveUsage } = await import('./serve.js');
       if (rest[0] === '-h' || rest[0] === '--help' || rest[0] === '-help') {
         process.stdout.write(serveUsage);

@@ -31,6 +31,8 @@ import {
 import { FlagError, csvDelimCheck, parseFlags, usage, type FlagSpec } from './flags.js';
 import { fileSink, openInput, type Sink } from './io.js';
 import { DiskSpillStore } from '../local/spill-store.js';
+import { zedVersionLine } from './version.js';
+import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 
 const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,zng,zson';
 
@@ -64,6 +66,7 @@ const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'aggmem', usage: 'maximum memory used per aggregate function value in MiB, MB, etc' },
   { kind: 'string', name: 'sortmem', usage: 'maximum memory used by sort in MiB, MB, etc' },
   { kind: 'string', name: 'fusemem', usage: 'maximum memory used by fuse in MiB, MB, etc' },
+  { kind: 'bool', name: 'version', usage: 'print version and exit' },
 ];
 
 export const zqUsage = `usage: zlake zq [ options ] [ zed-query ] file [ file ... ]\n\nOptions:\n${usage(specs)}\n`;
@@ -202,6 +205,8 @@ function streamOf(it: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
 
 /** Runs zq; returns the exit status. Errors are printed to stderr as zq words them. */
 export async function runZq(argv: readonly string[]): Promise<number> {
+  // Parquet's WebAssembly engine comes from node_modules, compiled on first use.
+  useLocalParquetWasm();
   const cleanups: (() => Promise<void>)[] = [];
   try {
     return await runZqInner(argv, cleanups);
@@ -222,6 +227,11 @@ async function runZqInner(argv: readonly string[], cleanups: (() => Promise<void
     throw e;
   }
   const { flags } = parsed;
+  // Zed's cli.Flags: -version wins over everything but a bad flag.
+  if (flags.get('version') === true) {
+    process.stdout.write(zedVersionLine());
+    return 0;
+  }
   let args = parsed.args;
   const includes = flags.get('I') as string[];
   if (args.length === 0 && includes.length === 0) {

@@ -4,7 +4,6 @@
 // connection fails a request with UnavailableError; nothing is half-written.
 
 import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import {
   causes,
   guardMetaStore,
@@ -55,6 +54,9 @@ export function postgresLost(e: unknown): string | null {
 
 /** Opens (and migrates) the metastore at `url`, a postgres:// or postgresql:// URL. */
 export async function openPostgresMetaStore(url: string, opts: PostgresOptions = {}): Promise<PostgresMetaStore> {
+  // Imported here: drizzle's driver reads node-postgres on import, and the
+  // CLI loads node-postgres only for a lake that uses it (scripts/bundle-node.mjs).
+  const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.maxConnections ?? 10,

@@ -2,8 +2,6 @@
 // parses its flags over the lake-wide ones (which may also come before the
 // command name), runs it, and prints failures as Zed does, exiting 1.
 
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { ZedError } from '../../../src/index.js';
 import { FlagError, parseFlags, usage, type FlagSpec, type FlagValues } from '../flags.js';
 import type { LakeApi } from './api.js';
@@ -31,6 +29,8 @@ import { RemoteApi } from './remote-api.js';
 import { ROOT_FLAGS } from './shared-flags.js';
 import { StdinLines } from './stdin-lines.js';
 import { LAKE_COMMANDS, lakeCommandsHelp } from './names.js';
+import { zlakeVersion } from '../version.js';
+import { useLocalParquetWasm } from '../../local/parquet-wasm.js';
 
 function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefined {
   switch (name) {
@@ -73,6 +73,8 @@ function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefin
 
 /** Runs `zlake [lake flags] <command> [flags] [args]`; returns the exit status. */
 export async function runLakeCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // Parquet's WebAssembly engine (for load) comes from node_modules, compiled on first use.
+  useLocalParquetWasm();
   const stdin = new StdinLines();
   try {
     return await run(argv, env, stdin);
@@ -91,7 +93,7 @@ export async function runLakeCli(argv: readonly string[], env: NodeJS.ProcessEnv
 async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: StdinLines): Promise<number> {
   const root = parseLevel(ROOT_FLAGS, argv);
   if (root.flags.get('version') === true) {
-    process.stdout.write(`Version: ${version()}\n`);
+    process.stdout.write(`Version: ${zlakeVersion()}\n`);
     return 0;
   }
   const [name, ...rest] = root.args;
@@ -200,15 +202,6 @@ function errorText(e: unknown): string {
   if (e instanceof Error && 'code' in e && typeof e.code === 'string') return e.message;
   if (e instanceof Error) return e.message;
   return String(e);
-}
-
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as { version?: string };
-    return `v${pkg.version ?? '0.0.0'}`;
-  } catch {
-    return 'unknown';
-  }
 }
 
 function rootHelp(): string {

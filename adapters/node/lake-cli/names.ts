@@ -25,10 +25,10 @@ export function isLakeCommand(name: string): boolean {
   return LAKE_COMMANDS.some(([n]) => n === name);
 }
 
-/** True when argv is a lake command line: a lake command, or lake-wide flags first. */
+/** True when argv is a lake command line: a lake command, or lake-wide flags first (-version among them, as in Zed's `zed -version`). */
 export function isLakeCommandLine(argv: readonly string[]): boolean {
   const first = argv[0];
-  return first !== undefined && (isLakeCommand(first) || /^--?(lake|q|configdir)(=|$)/.test(first));
+  return first !== undefined && (isLakeCommand(first) || /^--?(lake|q|configdir|version)(=|$)/.test(first));
 }
 
 export const lakeCommandsHelp = LAKE_COMMANDS.map(([name, short]) => `  ${name.padEnd(8)}${short}`).join('\n');

@@ -4,18 +4,25 @@
 
 import { AsyncByteQueue, RecordBatchStreamWriter, type RecordBatch } from 'apache-arrow';
 
-class CaptureSink extends AsyncByteQueue {
-  parts: Uint8Array[] = [];
-  size = 0;
-  override write(value: Uint8Array | ArrayBufferView | ArrayBuffer): void {
+type CaptureSink = AsyncByteQueue & { parts: Uint8Array[]; size: number };
+
+// A queue whose write keeps the bytes. Made per writer rather than as a
+// subclass: a class extending AsyncByteQueue would need apache-arrow when
+// this module loads, and the CLI loads it only when Arrow is used.
+function captureSink(): CaptureSink {
+  const sink = new AsyncByteQueue() as CaptureSink;
+  sink.parts = [];
+  sink.size = 0;
+  sink.write = (value: Uint8Array | ArrayBufferView | ArrayBuffer): void => {
     const b = value instanceof Uint8Array ? value : ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : new Uint8Array(value);
-    this.parts.push(b);
-    this.size += b.length;
-  }
+    sink.parts.push(b);
+    sink.size += b.length;
+  };
+  return sink;
 }
 
 export class IpcStreamWriter {
-  private readonly sink = new CaptureSink();
+  private readonly sink = captureSink();
   private readonly writer = new RecordBatchStreamWriter();
   private closed = false;
 

@@ -72,11 +72,15 @@ export function unescapeZeek(b: Uint8Array, start: number, end: number, out: Byt
 }
 
 // Go's unicode.IsPrint beyond ASCII: letters, marks, numbers, punctuation and symbols.
-const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+// (Made on first use, as the other patterns here: building a Unicode
+// property class takes a few hundred microseconds, at every CLI start
+// if made on import.)
+let printable: RegExp | null = null;
 
 /** Go's unicode.IsPrint for a code point. */
 export function isPrint(cp: number): boolean {
   if (cp < 0x80) return cp >= 0x20 && cp < 0x7f;
+  printable ??= /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
   return printable.test(String.fromCodePoint(cp));
 }
 
@@ -120,10 +124,23 @@ export function escapeZeekHex(b: Uint8Array, start: number, end: number, out: By
 
 // Characters the writer escapes: backslash, unprintables (tab among them)
 // and, inside a set or vector, the set separator.
-const needsEscape = /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]|\\/u;
-const needsEscapeInContainer = /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]|[\\,]/u;
-const escapeAll = /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]|\\/gu;
-const escapeAllInContainer = /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]|[\\,]/gu;
+interface EscapePatterns {
+  readonly needsEscape: RegExp;
+  readonly needsEscapeInContainer: RegExp;
+  readonly escapeAll: RegExp;
+  readonly escapeAllInContainer: RegExp;
+}
+let patterns: EscapePatterns | null = null;
+
+function escapePatterns(): EscapePatterns {
+  patterns ??= {
+    needsEscape: /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]|\\/u,
+    needsEscapeInContainer: /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]|[\\,]/u,
+    escapeAll: /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]|\\/gu,
+    escapeAllInContainer: /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]|[\\,]/gu,
+  };
+  return patterns;
+}
 
 /** A code point as Zed writes it: its hex digits, padded to even length, in \x pairs. */
 function hexRune(ch: string): string {
@@ -142,8 +159,9 @@ function hexRune(ch: string): string {
 export function formatZeekString(s: string, inContainer: boolean): string {
   if (s === '-') return '\\x2d';
   if (s === '(empty)') return '\\x28empty)';
+  const p = escapePatterns();
   if (inContainer) {
-    return needsEscapeInContainer.test(s) ? s.replace(escapeAllInContainer, hexRune) : s;
+    return p.needsEscapeInContainer.test(s) ? s.replace(p.escapeAllInContainer, hexRune) : s;
   }
-  return needsEscape.test(s) ? s.replace(escapeAll, hexRune) : s;
+  return p.needsEscape.test(s) ? s.replace(p.escapeAll, hexRune) : s;
 }

@@ -4,7 +4,6 @@
 // where the lake commands, and Zed's own clients, find them. login is
 // Auth0's device-code flow against the domain the service names.
 
-import { spawn } from 'node:child_process';
 import { InvalidError } from '../../../../src/index.js';
 import type { FlagSpec } from '../../flags.js';
 import { Auth0Client, type Auth0Details } from '../auth0-client.js';
@@ -55,7 +54,10 @@ function wrap(prefix: string, e: unknown): InvalidError {
 }
 
 /** pkg/browser.OpenURL, best effort: a missing opener is no error. */
-function openBrowser(url: string): void {
+async function openBrowser(url: string): Promise<void> {
+  // Loaded here only: node:child_process (with node:net) costs every lake
+  // command about 10 ms of start-up otherwise.
+  const { spawn } = await import('node:child_process');
   const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'rundll32' : 'xdg-open';
   const args = process.platform === 'win32' ? ['url.dll,FileProtocolHandler', url] : [url];
   try {
@@ -88,7 +90,7 @@ async function login(ctx: CommandContext, rest: readonly string[]): Promise<void
   const client = new Auth0Client(a);
   const dcr = await client.getDeviceCode(LOGIN_SCOPE);
   await ctx.out(`Complete authentication at ${dcr.verification_uri_complete}\nVerification code: ${dcr.user_code}\n`);
-  if (ctx.flags.get('launchbrowser') !== false) openBrowser(dcr.verification_uri_complete);
+  if (ctx.flags.get('launchbrowser') !== false) await openBrowser(dcr.verification_uri_complete);
   const tokens = await client.pollDeviceCodeTokens(dcr);
   try {
     credentialStore(ctx).setTokens(remote.location, tokens);
