@@ -25,7 +25,7 @@ const CHARS = 27;
 /** A new 20-byte KSUID for time `nowNs` (Unix nanoseconds); `random` fills the 16 payload bytes. */
 export function newKsuidBytes(
   nowNs: bigint,
-  random: (out: Uint8Array) => void = (out) => crypto.getRandomValues(out),
+  random: (out: Uint8Array<ArrayBuffer>) => void = (out) => crypto.getRandomValues(out),
 ): Uint8Array {
   const out = new Uint8Array(BYTES);
   random(out.subarray(4));
@@ -73,7 +73,7 @@ export function ksuidFromBase62(raw: Uint8Array): Uint8Array | string {
 /** A new KSUID for time `nowNs` (Unix nanoseconds), as hex; `random` fills 16 bytes. */
 export function newKsuidHex(
   nowNs: bigint,
-  random: (out: Uint8Array) => void = (out) => crypto.getRandomValues(out),
+  random: (out: Uint8Array<ArrayBuffer>) => void = (out) => crypto.getRandomValues(out),
 ): KsuidHex {
   return encodeHex(newKsuidBytes(nowNs, random));
 }

@@ -30,8 +30,11 @@ async function worker(bindings: Record<string, string>): Promise<{ mf: Miniflare
     modulesRoot: dir,
     modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
     compatibilityDate: '2026-04-01',
+    // As wrangler.toml: node:async_hooks for the event hub's waitUntil.
+    compatibilityFlags: ['nodejs_compat'],
     r2Buckets: ['LAKE'],
     d1Databases: ['META'],
+    durableObjects: { EVENTS: 'EventHubObject' },
     bindings,
     host: '127.0.0.1',
     port: 0,

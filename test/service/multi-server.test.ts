@@ -90,5 +90,5 @@ describe('three servers on one S3 lake and one PostgreSQL metastore', () => {
       expect(w.commits.size).toBe(WRITERS * LOADS);
       expect([...w.commits].every((c) => wanted.has(c))).toBe(true);
     }
-  }, 300_000);
+  }, 900_000);
 });

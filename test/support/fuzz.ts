@@ -189,7 +189,7 @@ function watchdog(seed: number, limitMs: number): { start(run: number): void; id
 export function fuzzDecoder(valid: Uint8Array, factory: () => Decoder, opts: FuzzOptions = {}): FuzzReport {
   const seed = opts.seed ?? 1;
   const runs = opts.runs ?? 300;
-  const limit = opts.timeLimitMs ?? 2000;
+  const limit = opts.timeLimitMs ?? 20_000;
   const accept = opts.accept ?? ((e: unknown) => e instanceof FormatError);
   const maxValues = opts.maxValues ?? 1_000_000;
   const report: FuzzReport = { runs, clean: 0, values: 0, errors: {}, slowestMs: 0 };

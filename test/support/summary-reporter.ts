@@ -2,19 +2,23 @@
 // own report, so any CI reader can count the tests. A test that did not run
 // because its file or suite failed (a failed import, a failed beforeAll) is
 // counted as failed, not skipped; a file that failed before declaring any
-// test counts as one failure.
-import type { Reporter, TestModule, TestSuite } from 'vitest/node';
+// test counts as one failure, and so does a file whose worker died before it
+// finished (its name is printed) and every error vitest caught outside a test.
+import type { Reporter, SerializedError, TestModule, TestSuite } from 'vitest/node';
 
 function failed(entity: TestModule | TestSuite): boolean {
   return entity.state() === 'failed';
 }
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(modules: readonly TestModule[]): void {
+  onTestRunEnd(modules: readonly TestModule[], unhandledErrors: readonly SerializedError[] = []): void {
     let passed = 0;
     let fails = 0;
     let skipped = 0;
     for (const m of modules) {
+      const state = m.state();
+      const unfinished = state !== 'passed' && state !== 'failed' && state !== 'skipped';
+      if (unfinished) process.stdout.write(`\nunfinished test file (its worker died?): ${m.moduleId}\n`);
       let tests = 0;
       for (const t of m.children.allTests()) {
         tests++;
@@ -24,7 +28,7 @@ export default class SummaryReporter implements Reporter {
         else {
           // Skipped because a suite around it (or its file) failed: a failure.
           let parent: TestModule | TestSuite = t.parent;
-          let broken = false;
+          let broken = unfinished;
           for (;;) {
             if (failed(parent)) broken = true;
             if (parent.type === 'module') break;
@@ -34,7 +38,11 @@ export default class SummaryReporter implements Reporter {
           else skipped++;
         }
       }
-      if (tests === 0 && failed(m)) fails++;
+      if (tests === 0 && (unfinished || failed(m))) fails++;
+    }
+    for (const e of unhandledErrors) {
+      fails++;
+      process.stdout.write(`\nunhandled error outside any test: ${e.message ?? String(e)}\n`);
     }
     process.stdout.write(`\n${passed} passed, ${fails} failed, ${skipped} skipped\n`);
   }
