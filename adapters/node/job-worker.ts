@@ -24,7 +24,6 @@ import {
   type WorkerMessage,
   type WorkerSetup,
 } from './job-protocol.js';
-import { join } from 'node:path';
 import { openLake, type OpenedLake } from './open-lake.js';
 import { nodeOutbound } from './outbound-network.js';
 
@@ -33,13 +32,6 @@ const outbound = nodeOutbound(setup.getAllow, setup.getTimeoutMs);
 /** How often a running query's memory is read (process.memoryUsage costs a few microseconds). */
 const MEMORY_CHECK_MS = 10;
 const parent = parentPort!;
-/** Bytes of a worker's disk cache of objects, for a lake in object storage. */
-const WORKER_DISK_CACHE = 512 << 20;
-
-function isFolder(lake: string): boolean {
-  return !/^s3:\/\//.test(lake);
-}
-
 function post(port: MessagePort, m: QueryMessage | LoadMessage, transfer?: ArrayBuffer[]): void {
   port.postMessage(m, transfer);
 }

@@ -5,11 +5,8 @@
 
 import { InternalError } from '../errors/index.js';
 import type { Batch, TypeContext } from '../zed/index.js';
-import type { EvalContext, Pipeline } from '../runtime/index.js';
-import { createEvalContext } from '../runtime/expr/context.js';
-import { combineOp } from '../runtime/op/combine.js';
-import { muxOp, type ChannelBatch } from '../runtime/op/mux.js';
-import type { OpContext, Stream } from '../runtime/op/types.js';
+import { createEvalContext, type EvalContext, type Pipeline } from '../runtime/index.js';
+import { type ChannelBatch, combineOp, muxOp, type OpContext, type Stream } from '../runtime/op/index.js';
 import type * as ast from './ast/index.js';
 import type * as dag from './dag/index.js';
 import { parseQuery } from './parser/index.js';

@@ -3,7 +3,7 @@
 // (`end` -1 for a point), and the whole reads `<msg> at line L, column C:`
 // followed by the source line and a marker (compiler/parser/api.go).
 
-import { InvalidError, ParseError, ZedError } from '../errors/index.js';
+import { InvalidError, type ParseError, type ZedError } from '../errors/index.js';
 
 export interface CompilationEntry {
   readonly msg: string;

@@ -21,3 +21,4 @@ export { scopedLake, visiblePool } from './scoped-lake.js';
 export { directOutbound, noOutbound, checkPlanUrls, type Outbound } from './outbound.js';
 export { guardedOutbound, fetchNetwork, OutboundRefusedError, DEFAULT_MAX_REDIRECTS, DEFAULT_OUTBOUND_TIMEOUT_MS, type OutboundGuardOptions, type OutboundNetwork } from './outbound-guard.js';
 export { inProcessLoads, runLoadJob, type LoadExecutor, type LoadJobResult, type LoadJobSpec } from './load-job.js';
+export { hostMatches, normalizeHost, parseHostPattern, splitHostPort, type HostPattern } from './host-pattern.js';

@@ -10,9 +10,8 @@
 import type { ColumnAggregate } from '../compiler/index.js';
 import { FormatError } from '../errors/index.js';
 import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
-import { ColumnGroups, hasNaN, isFloatColumn } from '../runtime/agg/column-groups.js';
-import type { PartialSink } from '../runtime/op/summarize.js';
-import type { Stream } from '../runtime/op/types.js';
+import { ColumnGroups, hasNaN, isFloatColumn } from '../runtime/agg/index.js';
+import type { PartialSink, Stream } from '../runtime/op/index.js';
 import type { TypeContext } from '../zed/index.js';
 
 /** Rows per batch of columns. */

@@ -11,7 +11,7 @@
 // has fetch (Workers, fetchNetwork below) checks names and IP literals.
 
 import { InvalidError } from '../errors/index.js';
-import { hostMatches, normalizeHost, parseHostPattern, type HostPattern } from '../util/host-pattern.js';
+import { hostMatches, normalizeHost, parseHostPattern, type HostPattern } from './host-pattern.js';
 import { addressScope, parseIp } from '../util/ip-address.js';
 import type { Outbound } from './outbound.js';
 
@@ -43,7 +43,7 @@ export function fetchNetwork(f: (url: string, init: RequestInit) => Promise<Resp
 }
 
 export interface OutboundGuardOptions {
-  /** Allow entries: `name`, `name:port`, `*.domain`, `*`, IP addresses (see util/host-pattern.ts). */
+  /** Allow entries: `name`, `name:port`, `*.domain`, `*`, IP addresses (see host-pattern.ts). */
   readonly allow: readonly string[];
   readonly net: OutboundNetwork;
   /** Longest wait for a response's headers, and between two chunks of its body (default 30 s). */

@@ -8,7 +8,7 @@ import { compile, type SourceResolver, type ast, type CompiledQuery } from '../c
 import { InvalidError, ParseError, ZedError } from '../errors/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
-import type { ChannelBatch } from '../runtime/op/mux.js';
+import type { ChannelBatch } from '../runtime/op/index.js';
 import { TypeContext, type Batch } from '../zed/index.js';
 import { CompilationError, semanticErrors, syntaxCompilationError } from './compilation-error.js';
 import { lakeSources } from './lake-source.js';

@@ -9,7 +9,7 @@
 import { encodeZng, decodeZng } from '../formats/zng/index.js';
 import { InvalidError } from '../errors/index.js';
 import type { IndexRule, PoolConfig } from '../storage/index.js';
-import { type KsuidHex } from '../util/ksuid.js';
+import type { KsuidHex } from '../util/ksuid.js';
 import {
   compareValues,
   decodeIntNumber,

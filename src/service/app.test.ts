@@ -2,7 +2,8 @@
 // every runtime (Workers included) needs no Node API.
 import { describe, expect, it } from 'vitest';
 import { Lake, MemoryBlobStore, MemoryMetaStore } from '../index.js';
-import { cleanPath, createApp } from './app.js';
+import { createApp } from './app.js';
+import { cleanPath } from './request-path.js';
 
 // String bodies would be labelled text/plain, which Zed refuses; bytes carry no type.
 const bytes = (s: string) => new TextEncoder().encode(s);

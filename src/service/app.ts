@@ -5,7 +5,14 @@
 // with `//`, `/./` or `/../` a 301 to the cleaned path, as Go's mux does.
 
 import { Hono, type MiddlewareHandler } from 'hono';
-import { clockNow, inProcessExecutor, inProcessLoads, noOutbound, yieldingPace } from '../exec/index.js';
+import {
+  clockNow,
+  inProcessExecutor,
+  inProcessLoads,
+  noOutbound,
+  yieldingPace,
+  type QueryExecutor,
+} from '../exec/index.js';
 import { formatByName } from '../formats/index.js';
 import { InvalidError } from '../errors/index.js';
 import type { ServiceEnv } from './context.js';
@@ -23,7 +30,9 @@ import { hostGuard } from './middleware/host.js';
 import { requestId } from './middleware/request-id.js';
 import { notFoundResponse, revision, since } from './middleware/revision.js';
 import { QueryStatusRegistry } from './query-status.js';
-import { capabilities, LATEST_REVISION } from './revision.js';
+import { RequestMeter } from './request-meter.js';
+import { cleanPath, rawPath } from './request-path.js';
+import { capabilities, LATEST_REVISION, type ApiRevision } from './revision.js';
 import { authRoutes } from './routes/auth.js';
 import { auxRoutes } from './routes/aux.js';
 import { branchRoutes } from './routes/branch.js';
@@ -63,121 +72,38 @@ const AUX_PATHS = new Set(['/', '/status', '/version', '/metrics']);
  */
 const ANY_HOST_PATHS = new Set(['/status']);
 
-/** Go's path.Clean, keeping a trailing slash as gorilla/mux's cleanPath does. */
-export function cleanPath(p: string): string {
-  if (p === '') return '/';
-  const rooted = p.startsWith('/');
-  const out: string[] = [];
-  for (const seg of p.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  let clean = (rooted ? '/' : '') + out.join('/');
-  if (clean === '') clean = '/';
-  if (p.endsWith('/') && clean !== '/') clean += '/';
-  return clean;
-}
-
-function rawPath(url: string): { path: string; rest: string } {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return { path: '/', rest: '' };
-  let end = url.length;
-  for (const ch of ['?', '#']) {
-    const i = url.indexOf(ch, start);
-    if (i >= 0 && i < end) end = i;
-  }
-  return { path: url.slice(start, end), rest: url.slice(end) };
-}
+type Log = NonNullable<ServiceDeps['log']>;
 
 export function createApp(deps: ServiceDeps): ZedService {
-  const defaultFormat = deps.defaultFormat ?? 'zson';
-  const f = httpFormat(defaultFormat);
-  if (f === undefined || formatByName(defaultFormat)?.encoder === undefined) {
-    throw new InvalidError(`invalid default response format: unknown format type: ${defaultFormat}`);
-  }
+  const settings = serviceSettings(deps);
   const serverRevision = deps.apiVersion ?? LATEST_REVISION;
-  const now = deps.now ?? clockNow;
-  const settings: Settings = {
-    defaultFormat,
-    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    loadLimit: deps.loadLimit ?? Infinity,
-    outbound: deps.outbound ?? noOutbound,
-    now,
-    ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
-    ...(deps.auth !== undefined ? { auth: deps.auth } : {}),
-    ...(deps.rootContent !== undefined ? { rootContent: deps.rootContent } : {}),
-  };
+  const log: Log = deps.log ?? (() => {});
+  const meter = new RequestMeter();
   const hub = new EventHub();
   const deliver = (ev: LakeEvent): void => {
     try {
       hub.publish(ev);
     } catch (e) {
-      log('error', 'event delivery failed', { error: e instanceof Error ? e.message : String(e) });
+      log('error', 'event delivery failed', { error: errorText(e) });
     }
   };
   const statuses = new QueryStatusRegistry(deps.queryStatusTtlMs ?? DEFAULT_QUERY_STATUS_TTL_MS);
-  const log = deps.log ?? (() => {});
+  const queries = deps.queries ?? inProcessQueries(deps, settings);
+  const loads = deps.loads ?? inProcessLoads(deps.lake);
   const policy = corsPolicy(deps.corsOrigins ?? []);
-  const foreignHost = hostGuard(deps.allowedHosts);
-  let requests = 0;
-  let failures = 0;
 
   const app = new Hono<ServiceEnv>();
-  app.onError((err, c) => {
-    const caps = c.get('caps') ?? capabilities(serverRevision);
-    const { status } = errorBody(err, caps);
-    // As Zed's Auth0Authenticator logs it (its messages never quote a token).
-    if (status === 401) log('info', 'Unauthorized request', { request_id: c.get('requestId'), error: err.message });
-    if (status >= 500) {
-      failures++;
-      log('warn', 'request failed', { status, error: err.message, request_id: c.get('requestId') });
-    }
-    return errorResponse(err, caps);
-  });
-  app.notFound(() => notFoundResponse());
+  answerErrors(app, serverRevision, meter, log);
 
   // The web console at `/`, unless -rootcontentfile replaces it (then its files are gone too).
   if (deps.rootContent === undefined) consoleRoutes(app, cors(policy, false), CONSOLE_BUILD);
   auxRoutes(app, cors(policy, false), {
     revision: serverRevision,
     root: deps.rootContent !== undefined ? { body: deps.rootContent, headers: {} } : { body: CONSOLE_BUILD.index, headers: CONSOLE_PAGE_HEADERS },
-    metrics: () =>
-      [
-        '# HELP zlake_http_requests_total API requests served.',
-        '# TYPE zlake_http_requests_total counter',
-        `zlake_http_requests_total ${requests}`,
-        '# HELP zlake_http_failures_total API requests that failed with a server error.',
-        '# TYPE zlake_http_failures_total counter',
-        `zlake_http_failures_total ${failures}`,
-        '# HELP zlake_event_subscribers Connected /events subscribers.',
-        '# TYPE zlake_event_subscribers gauge',
-        `zlake_event_subscribers ${hub.size}`,
-        '',
-      ].join('\n'),
+    metrics: () => meter.metricsText(hub.size),
   });
 
   const paths = new Set<string>();
-  const common: MiddlewareHandler<ServiceEnv>[] = [requestId(now), revision(serverRevision)];
-  const count: MiddlewareHandler<ServiceEnv> = async (_c, next) => {
-    requests++;
-    await next();
-  };
-  const negotiate = accept(defaultFormat);
-  const auth = authenticate(deps.auth);
-  const anonymous = authenticate(undefined);
-
-  const queries =
-    deps.queries ??
-    inProcessExecutor(deps.lake, {
-      now,
-      outbound: settings.outbound,
-      memoryLimit: deps.queryMemoryLimit ?? DEFAULT_QUERY_MEMORY_LIMIT,
-      pace: yieldingPace(),
-      ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
-      ...(deps.queryTimeoutMs !== undefined ? { timeoutMs: deps.queryTimeoutMs } : {}),
-    });
-  const loads = deps.loads ?? inProcessLoads(deps.lake);
   const kit: RouteKit = {
     lake: deps.lake,
     queries,
@@ -187,44 +113,12 @@ export function createApp(deps: ServiceDeps): ZedService {
     hub,
     publish: (ev) => {
       deliver(ev);
-      deps.relay?.send(ev).catch((e: unknown) => {
-        log('warn', 'event relay failed', { error: e instanceof Error ? e.message : String(e) });
-      });
+      deps.relay?.send(ev).catch((e: unknown) => log('warn', 'event relay failed', { error: errorText(e) }));
     },
-    api(methods: Method | readonly Method[], path: string, handler: Handler, opts: RouteOptions = {}) {
-      paths.add(path);
-      const ms = typeof methods === 'string' ? [methods] : [...methods];
-      const chain: MiddlewareHandler<ServiceEnv>[] = [
-        ...common,
-        since(opts.when ?? (() => true)),
-        count,
-        cors(policy, opts.preflight === true),
-        negotiate,
-        ...(opts.public === true ? [anonymous] : [auth, authorize(deps.lake, ms, path)]),
-      ];
-      app.on(ms, [path], ...chain, (c) => handler(c));
-    },
+    api: apiMounter(app, deps, serverRevision, meter, policy, paths),
   };
-
-  authRoutes(kit);
-  poolRoutes(kit);
-  branchRoutes(kit);
-  loadRoutes(kit);
-  compactRoutes(kit);
-  queryRoutes(kit);
-  compileRoutes(kit);
-  eventRoutes(kit);
-  indexRoutes(kit);
-  tokenRoutes(kit);
-
-  // A known path with a method it does not take: 405 with no body (registered last).
-  for (const p of paths) app.all(p, () => new Response(null, { status: 405 }));
-  // Go's mux matches no API route to HEAD: a known path answers it 405, any
-  // other 404. (A router of the paths alone, since a Request with a made-up
-  // method to route it through `app` is refused by workerd.)
-  const heads = new Hono();
-  for (const p of paths) heads.all(p, () => new Response(null, { status: 405 }));
-  heads.notFound(() => notFoundResponse());
+  mountApiRoutes(kit);
+  const heads = refuseOtherMethods(app, paths);
 
   // The other servers' events reach this server's subscribers too.
   const stopRelay = deps.relay?.listen(deliver) ?? (() => {});
@@ -237,22 +131,150 @@ export function createApp(deps: ServiceDeps): ZedService {
       void queries.close?.();
       void loads.close?.();
     },
-    async fetch(req: Request, target?: string, body?: AsyncIterable<Uint8Array>): Promise<Response> {
-      const { path, rest } = target !== undefined && target.startsWith('/') ? rawPath(`http://x${target}`) : rawPath(req.url);
-      if (!ANY_HOST_PATHS.has(path)) {
-        const refused = foreignHost(req);
-        if (refused !== null) return errorResponse(refused, capabilities(serverRevision));
-      }
-      const clean = cleanPath(path);
-      if (clean !== path) {
-        return new Response(null, { status: 301, headers: { Location: clean + rest } });
-      }
-      // Hono answers HEAD with the GET route; Go's mux does not match HEAD to a GET-only API route.
-      if (req.method === 'HEAD' && !AUX_PATHS.has(path) && !path.startsWith(CONSOLE_PREFIX)) {
-        const res = await heads.fetch(req);
-        return new Response(null, { status: res.status, headers: res.headers });
-      }
-      return app.fetch(req, body === undefined ? undefined : { rawBody: body });
-    },
+    fetch: gate(app, heads, hostGuard(deps.allowedHosts), serverRevision),
   };
+}
+
+/** The settings routes read, from the deps; throws InvalidError for an unknown default format. */
+function serviceSettings(deps: ServiceDeps): Settings {
+  const defaultFormat = deps.defaultFormat ?? 'zson';
+  if (httpFormat(defaultFormat) === undefined || formatByName(defaultFormat)?.encoder === undefined) {
+    throw new InvalidError(`invalid default response format: unknown format type: ${defaultFormat}`);
+  }
+  return {
+    defaultFormat,
+    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    loadLimit: deps.loadLimit ?? Infinity,
+    outbound: deps.outbound ?? noOutbound,
+    now: deps.now ?? clockNow,
+    ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
+    ...(deps.auth !== undefined ? { auth: deps.auth } : {}),
+    ...(deps.rootContent !== undefined ? { rootContent: deps.rootContent } : {}),
+  };
+}
+
+/** Turns what a route throws into Zed's error response; logs refused tokens and server errors. */
+function answerErrors(app: Hono<ServiceEnv>, serverRevision: ApiRevision, meter: RequestMeter, log: Log): void {
+  app.onError((err, c) => {
+    const caps = c.get('caps') ?? capabilities(serverRevision);
+    const { status } = errorBody(err, caps);
+    // As Zed's Auth0Authenticator logs it (its messages never quote a token).
+    if (status === 401) log('info', 'Unauthorized request', { request_id: c.get('requestId'), error: err.message });
+    if (status >= 500) {
+      meter.failures++;
+      log('warn', 'request failed', { status, error: err.message, request_id: c.get('requestId') });
+    }
+    return errorResponse(err, caps);
+  });
+  app.notFound(() => notFoundResponse());
+}
+
+/** Runs queries in this process, when the deps bring no executor. */
+function inProcessQueries(deps: ServiceDeps, settings: Settings): QueryExecutor {
+  return inProcessExecutor(deps.lake, {
+    now: settings.now,
+    outbound: settings.outbound,
+    memoryLimit: deps.queryMemoryLimit ?? DEFAULT_QUERY_MEMORY_LIMIT,
+    pace: yieldingPace(),
+    ...(deps.spillStore !== undefined ? { spillStore: deps.spillStore } : {}),
+    ...(deps.queryTimeoutMs !== undefined ? { timeoutMs: deps.queryTimeoutMs } : {}),
+  });
+}
+
+/**
+ * RouteKit.api: mounts a handler behind the API middleware chain, in Zed's
+ * order (request id, revision, counting, CORS, Accept, authentication and
+ * authorization), and notes its path in `paths`.
+ */
+function apiMounter(
+  app: Hono<ServiceEnv>,
+  deps: ServiceDeps,
+  serverRevision: ApiRevision,
+  meter: RequestMeter,
+  policy: ReturnType<typeof corsPolicy>,
+  paths: Set<string>,
+): RouteKit['api'] {
+  const common: MiddlewareHandler<ServiceEnv>[] = [requestId(deps.now ?? clockNow), revision(serverRevision)];
+  const count: MiddlewareHandler<ServiceEnv> = async (_c, next) => {
+    meter.requests++;
+    await next();
+  };
+  const negotiate = accept(deps.defaultFormat ?? 'zson');
+  const auth = authenticate(deps.auth);
+  const anonymous = authenticate(undefined);
+  return (methods: Method | readonly Method[], path: string, handler: Handler, opts: RouteOptions = {}) => {
+    paths.add(path);
+    const ms = typeof methods === 'string' ? [methods] : [...methods];
+    const chain: MiddlewareHandler<ServiceEnv>[] = [
+      ...common,
+      since(opts.when ?? (() => true)),
+      count,
+      cors(policy, opts.preflight === true),
+      negotiate,
+      ...(opts.public === true ? [anonymous] : [auth, authorize(deps.lake, ms, path)]),
+    ];
+    app.on(ms, [path], ...chain, (c) => handler(c));
+  };
+}
+
+function mountApiRoutes(kit: RouteKit): void {
+  authRoutes(kit);
+  poolRoutes(kit);
+  branchRoutes(kit);
+  loadRoutes(kit);
+  compactRoutes(kit);
+  queryRoutes(kit);
+  compileRoutes(kit);
+  eventRoutes(kit);
+  indexRoutes(kit);
+  tokenRoutes(kit);
+}
+
+/**
+ * Answers a known path with a method it does not take 405 with no body
+ * (registered after every route). Returns the router for HEAD: Go's mux
+ * matches no API route to HEAD, so a known path answers it 405 and any
+ * other 404. (A router of the paths alone, since a Request with a made-up
+ * method to route it through `app` is refused by workerd.)
+ */
+function refuseOtherMethods(app: Hono<ServiceEnv>, paths: ReadonlySet<string>): Hono {
+  for (const p of paths) app.all(p, () => new Response(null, { status: 405 }));
+  const heads = new Hono();
+  for (const p of paths) heads.all(p, () => new Response(null, { status: 405 }));
+  heads.notFound(() => notFoundResponse());
+  return heads;
+}
+
+/**
+ * ZedService.fetch: what comes before routing. A foreign Host is refused,
+ * an uncleaned path redirected, HEAD of an API path answered as Go's mux
+ * does; the rest goes to `app`.
+ */
+function gate(
+  app: Hono<ServiceEnv>,
+  heads: Hono,
+  foreignHost: ReturnType<typeof hostGuard>,
+  serverRevision: ApiRevision,
+): ZedService['fetch'] {
+  return async (req, target, body) => {
+    const { path, rest } = target !== undefined && target.startsWith('/') ? rawPath(`http://x${target}`) : rawPath(req.url);
+    if (!ANY_HOST_PATHS.has(path)) {
+      const refused = foreignHost(req);
+      if (refused !== null) return errorResponse(refused, capabilities(serverRevision));
+    }
+    const clean = cleanPath(path);
+    if (clean !== path) {
+      return new Response(null, { status: 301, headers: { Location: clean + rest } });
+    }
+    // Hono answers HEAD with the GET route; Go's mux does not match HEAD to a GET-only API route.
+    if (req.method === 'HEAD' && !AUX_PATHS.has(path) && !path.startsWith(CONSOLE_PREFIX)) {
+      const res = await heads.fetch(req);
+      return new Response(null, { status: res.status, headers: res.headers });
+    }
+    return app.fetch(req, body === undefined ? undefined : { rawBody: body });
+  };
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

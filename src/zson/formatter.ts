@@ -17,7 +17,7 @@ import {
 } from '../zed/index.js';
 import { appendPrimitive } from './primitive-format.js';
 import { TextBuffer } from './text-buffer.js';
-import { buildTypeNode, TypeNode } from './type-node.js';
+import { buildTypeNode, type TypeNode } from './type-node.js';
 import { formatType, formatTypeValue } from './type-format.js';
 
 const utf8 = new TextEncoder();

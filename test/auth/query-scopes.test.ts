@@ -4,7 +4,7 @@
 // operator needs write access, and a revoke takes effect at once here and
 // within a second when made by another process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiTokens, SqlTokenStore, parseScope } from '../../src/index.js';
+import { ApiTokens, parseScope } from '../../src/index.js';
 import { testServer, type TestServer } from '../service/server.js';
 import { call, errorBody, UNAUTHORIZED, type Reply, type Target } from './matrix.js';
 

@@ -22,7 +22,7 @@ const OPTIONS: Record<RuntimeName, RuntimeServerOptions> = {
 };
 
 /** Scenarios a runtime skips, and why: each a limit of the platform. */
-export const SKIPS: Record<RuntimeName, Record<string, string>> = {
+const SKIPS: Record<RuntimeName, Record<string, string>> = {
   node: {},
   deno: {},
   bun: {
@@ -37,7 +37,6 @@ export const SKIPS: Record<RuntimeName, Record<string, string>> = {
 
 
 const JSON_ACCEPT = { Accept: 'application/json' };
-const NIL = '0x0000000000000000000000000000000000000000';
 const HEX = /^0x[0-9a-f]{40}$/;
 
 function errorText(kind: string, error: string, extra: Record<string, unknown> = {}): string {

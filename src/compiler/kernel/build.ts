@@ -5,27 +5,33 @@
 
 import type * as dag from '../dag/index.js';
 import { isScan, leadingOp } from '../dag/index.js';
-import type { OpContext, PipelineFn, Stream, Assignment as OpAssignment, SortKey } from '../../runtime/op/types.js';
-import { passOp } from '../../runtime/op/pass.js';
-import { assertOp } from '../../runtime/op/assert.js';
-import { combineOp } from '../../runtime/op/combine.js';
-import { cutOp } from '../../runtime/op/cut.js';
-import { dropOp } from '../../runtime/op/drop.js';
-import { explodeOp } from '../../runtime/op/explode.js';
-import { filterOp } from '../../runtime/op/filter.js';
-import { forkOp } from '../../runtime/op/fork.js';
-import { headOp } from '../../runtime/op/head.js';
-import { mergeOp } from '../../runtime/op/merge.js';
-import { putOp } from '../../runtime/op/put.js';
-import { renameOp } from '../../runtime/op/rename.js';
-import { sortOp } from '../../runtime/op/sort.js';
-import { sortLimitOp } from '../../runtime/op/sort-limit.js';
-import { switchOp } from '../../runtime/op/switch.js';
-import { exprSwitchOp } from '../../runtime/op/expr-switch.js';
-import { tailOp } from '../../runtime/op/tail.js';
-import { topOp } from '../../runtime/op/top.js';
-import { uniqOp } from '../../runtime/op/uniq.js';
-import { yieldOp } from '../../runtime/op/yield.js';
+import {
+  assertOp,
+  type Assignment as OpAssignment,
+  combineOp,
+  cutOp,
+  dropOp,
+  explodeOp,
+  exprSwitchOp,
+  filterOp,
+  forkOp,
+  headOp,
+  mergeOp,
+  type OpContext,
+  passOp,
+  type PipelineFn,
+  putOp,
+  renameOp,
+  type SortKey,
+  sortLimitOp,
+  sortOp,
+  type Stream,
+  switchOp,
+  tailOp,
+  topOp,
+  uniqOp,
+  yieldOp,
+} from '../../runtime/op/index.js';
 import { InternalError, InvalidError } from '../../errors/index.js';
 import { CompileError, UnsupportedExprError } from '../errors.js';
 import type { Env, Evaluator } from './env.js';

@@ -4,7 +4,7 @@
 // `yield count()` gives 1, 2, 3, ...), and casts.
 
 import { InvalidError } from '../../errors/index.js';
-import { NullValue, Value, type Type } from '../../zed/index.js';
+import { NullValue, type Value, type Type } from '../../zed/index.js';
 import {
   CAST,
   ConstShaper,

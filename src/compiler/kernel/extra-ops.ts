@@ -4,12 +4,7 @@
 import { InvalidError } from '../../errors/index.js';
 import type * as dag from '../dag/index.js';
 import { CAST, FILL, ORDER, ConstShaper } from '../../runtime/function/index.js';
-import { fuseOp } from '../../runtime/op/fuse.js';
-import { joinOp } from '../../runtime/op/join.js';
-import { overOp } from '../../runtime/op/over.js';
-import { sampleOp } from '../../runtime/op/sample.js';
-import { shapeOp } from '../../runtime/op/shape.js';
-import type { Stream } from '../../runtime/op/types.js';
+import { fuseOp, joinOp, overOp, sampleOp, shapeOp, type Stream } from '../../runtime/op/index.js';
 import { assignments, buildSeq, one, type BuildContext } from './build.js';
 import { compileExpr } from './expr.js';
 import { lateralBody } from './lateral.js';

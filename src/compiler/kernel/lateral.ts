@@ -5,8 +5,7 @@
 // Zero results give null, one gives that value, several are wrapped in an array.
 
 import type * as dag from '../dag/index.js';
-import { overOp } from '../../runtime/op/over.js';
-import type { Batch, LateralFn, OpContext, Stream } from '../../runtime/op/types.js';
+import { type Batch, type LateralFn, type OpContext, overOp, type Stream } from '../../runtime/op/index.js';
 import { NullValue, type Value } from '../../zed/index.js';
 import type { Env, Evaluator } from './env.js';
 import { compileExpr, ensureSlot } from './expr.js';

@@ -5,8 +5,7 @@
 // source for the count first and reads the data only if it cannot tell.
 
 import type * as dag from '../dag/index.js';
-import { filterOp } from '../../runtime/op/filter.js';
-import type { Batch, OpContext, Stream } from '../../runtime/op/types.js';
+import { type Batch, filterOp, type OpContext, type PartialSink, type Stream } from '../../runtime/op/index.js';
 import { Builder, TypeBool, TypeUint64, Value, encodeBool, encodeUint, type Value as ValueType } from '../../zed/index.js';
 import { keySpanOf } from '../optimizer/key-span.js';
 import { textFilterOf } from '../optimizer/terms.js';
@@ -14,7 +13,6 @@ import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
 import { compileBool } from './expr.js';
 import type { ColumnAggregate, KeySpan, Pushdown, TextFilter } from './source.js';
-import type { PartialSink } from '../../runtime/op/summarize.js';
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
 const FALSE_VALUE = new Value(TypeBool, encodeBool(false));

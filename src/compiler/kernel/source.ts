@@ -7,8 +7,7 @@
 
 import type * as ast from '../ast/index.js';
 import type * as dag from '../dag/index.js';
-import type { Stream } from '../../runtime/op/types.js';
-import type { PartialSink } from '../../runtime/op/summarize.js';
+import type { PartialSink, Stream } from '../../runtime/op/index.js';
 import type { Value } from '../../zed/index.js';
 import { UnsupportedExprError } from '../errors.js';
 import type { Env } from './env.js';

@@ -3,8 +3,13 @@
 
 import type * as dag from '../dag/index.js';
 import { resolveAggregate } from '../../runtime/agg/index.js';
-import { summarizeOp, summarizeWithPartials, type PartialSink } from '../../runtime/op/summarize.js';
-import type { OpContext, Stream } from '../../runtime/op/types.js';
+import {
+  type OpContext,
+  type PartialSink,
+  type Stream,
+  summarizeOp,
+  summarizeWithPartials,
+} from '../../runtime/op/index.js';
 import type { Env } from './env.js';
 import { compileExpr } from './expr.js';
 

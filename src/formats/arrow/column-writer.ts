@@ -5,9 +5,9 @@
 // all become Utf8, and a union's members may collapse onto one child).
 
 import {
-  Binary,
+  type Binary,
   Bool,
-  DataType,
+  type DataType,
   FixedSizeBinary,
   Float16,
   Float32,
@@ -15,7 +15,7 @@ import {
   LargeBinary,
   LargeUtf8,
   Null,
-  Utf8,
+  type Utf8,
   makeData,
   type Data,
 } from 'apache-arrow';

@@ -7,7 +7,7 @@
 
 import {
   Binary,
-  DataType,
+  type DataType,
   DateDay,
   DateMillisecond,
   DurationMicrosecond,

@@ -3,7 +3,7 @@
 // which Arrow type it was (arrow_date32=time, arrow_decimal128={high,low},
 // ...), so that the writer can turn them back into the same Arrow type.
 
-import { DataType, Field, Type as ArrowType } from 'apache-arrow';
+import { type DataType, type Field, Type as ArrowType } from 'apache-arrow';
 import { UnsupportedError } from '../../errors/index.js';
 import {
   TypeBool,

@@ -16,10 +16,7 @@ import {
   underlying,
   type Type,
 } from '../../zed/index.js';
-import { appendPrimitive, formatPrimitiveBody } from '../../zson/primitive-format.js';
-import { quoteJsonString } from '../../zson/quote.js';
-import { TextBuffer } from '../../zson/text-buffer.js';
-import { ZsonFormatter } from '../../zson/formatter.js';
+import { appendPrimitive, formatPrimitiveBody, quoteJsonString, TextBuffer, ZsonFormatter } from '../../zson/index.js';
 import type { Chunk, Encoder } from '../codec.js';
 
 const utf8 = new TextEncoder();

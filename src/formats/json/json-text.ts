@@ -2,7 +2,7 @@
 // decode.go semantics: Go-style UTF-8 coercion, lone surrogates to U+FFFD),
 // NFC normalization of string values, and Go's %q quoting for error messages.
 
-import { ByteWriter } from '../../util/byte-writer.js';
+import type { ByteWriter } from '../../util/byte-writer.js';
 import { utf8Encoder } from '../../util/utf8.js';
 
 const lenient = new TextDecoder('utf-8');

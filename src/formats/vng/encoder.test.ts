@@ -3,7 +3,7 @@
 // max in Zed's order, LZ4 only where smaller, tags only for several types.
 import { describe, expect, it } from 'vitest';
 import { UnsupportedError } from '../../errors/index.js';
-import { TypeContext, Value } from '../../zed/index.js';
+import { TypeContext, type Value } from '../../zed/index.js';
 import { formatValue } from '../../zson/index.js';
 import { readValues } from '../input.js';
 import { detectFormat } from '../detect.js';

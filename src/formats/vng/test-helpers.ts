@@ -1,7 +1,7 @@
 // Helpers for the VNG tests: ZSON in and out, chunked decoding, a counting
 // source and a seeded random generator.
 
-import { TypeContext, type Value } from '../../zed/index.js';
+import type { TypeContext, Value } from '../../zed/index.js';
 import { ZsonParser, formatValue } from '../../zson/index.js';
 import { VngDecoder } from './decoder.js';
 import { bytesSource, type VngSource } from './source.js';

@@ -3,7 +3,7 @@
 // syntactically significant and unprintable characters (zio/zeekio escape.go,
 // format.go formatString).
 
-import { ByteWriter } from '../../util/byte-writer.js';
+import type { ByteWriter } from '../../util/byte-writer.js';
 import { utf8SeqLen } from '../json/json-text.js';
 
 const HEX = '0123456789abcdef';

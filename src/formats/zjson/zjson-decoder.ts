@@ -18,7 +18,7 @@ import {
   type Type,
   type TypeContext,
 } from '../../zed/index.js';
-import { parsePrimitive } from '../../zson/primitive-parse.js';
+import { parsePrimitive } from '../../zson/index.js';
 import { goQuoteBytes, jsonSyntaxReason } from '../json/json-decoder.js';
 import { ZjsonTypeReader } from './zjson-types.js';
 

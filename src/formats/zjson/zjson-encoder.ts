@@ -7,7 +7,7 @@
 import type { Chunk, Encoder } from '../codec.js';
 import { FormatError } from '../../errors/index.js';
 import { ID, decodeIntNumber, readElement, underlying, type Type, type Value } from '../../zed/index.js';
-import { formatPrimitiveBody } from '../../zson/primitive-format.js';
+import { formatPrimitiveBody } from '../../zson/index.js';
 import { goJsonQuote } from '../../util/go-json.js';
 import { goJsonQuoteBytes } from './go-json-bytes.js';
 import { ZjsonTypeWriter } from './zjson-types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../errors/index.js';
-import { TypeContext, TypeInt64, TypeNull, TypeString, TypeUint8, Value, newString } from '../../zed/index.js';
+import { TypeContext, TypeInt64, TypeNull, TypeString, TypeUint8, type Value, newString } from '../../zed/index.js';
 import { ZsonDecoder } from './decoder.js';
 import { parseZsonValue } from '../../zson/index.js';
 

@@ -2,7 +2,7 @@
 // marks where complete top-level values end, so values are parsed once each,
 // whatever the chunking, and the work stays linear in the input.
 
-import { ParseError } from '../../errors/index.js';
+import type { ParseError } from '../../errors/index.js';
 import type { TypeContext, Value } from '../../zed/index.js';
 import type { Decoder } from '../codec.js';
 import { ZsonParser, ValueSplitter } from '../../zson/index.js';

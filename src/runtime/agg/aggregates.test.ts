@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TypeContext, Value, type Type } from '../../zed/index.js';
+import { TypeContext, type Value, type Type } from '../../zed/index.js';
 import { formatType, formatValue, parseZsonValue } from '../../zson/index.js';
 import { lookupAggregate } from './registry.js';
 

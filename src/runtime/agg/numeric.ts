@@ -5,7 +5,7 @@
 
 import {
   ID,
-  Value,
+  type Value,
   decodeFloat,
   decodeInt,
   decodeIntNumber,

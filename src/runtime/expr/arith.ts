@@ -4,7 +4,6 @@
 // a null operand counts as zero, + concatenates strings, time - time is a
 // duration, and failures are error values.
 
-import { decodeUtf8, encodeUtf8 } from '../../util/utf8.js';
 import { formatType } from '../../zson/index.js';
 import {
   ID,

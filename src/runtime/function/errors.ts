@@ -3,7 +3,7 @@
 // coalesce.go). missing() and has() see error("missing") and
 // error("quiet") as absent values; other errors pass through them.
 
-import { NullValue, Value, readElement, underlying, type Type } from '../../zed/index.js';
+import { NullValue, type Value, readElement, underlying, type Type } from '../../zed/index.js';
 import { untag } from '../expr/coerce.js';
 import { FALSE, TRUE, boolValue } from '../expr/compare.js';
 import { isMissing, isQuiet } from '../expr/errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Value, compareValues, newBool, newInt64, newString } from '../../zed/index.js';
+import { type Value, compareValues, newBool, newInt64, newString } from '../../zed/index.js';
 import { combineOp } from './combine.js';
 import { exprSwitchOp } from './expr-switch.js';
 import { forkOp } from './fork.js';

@@ -6,7 +6,7 @@
 
 import { Builder, Value, readElement, type Field, type RecordType, type Type, type TypeContext } from '../../zed/index.js';
 import type { FieldPath } from './paths.js';
-import { ErrorValues, recordTypeOf } from './values.js';
+import { type ErrorValues, recordTypeOf } from './values.js';
 
 interface Step {
   readonly index: number;

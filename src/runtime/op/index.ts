@@ -22,7 +22,15 @@ export { checkRenameField, renameOp, type Rename } from './rename.js';
 export { sampleOp } from './sample.js';
 export { shapeOp } from './shape.js';
 export { SORT_MEMORY_LIMIT, sortOp, type SortOptions } from './sort.js';
-export { summarizeOp, type SummarizeAgg, type SummarizeKey, type SummarizeOptions } from './summarize.js';
+export { sortLimitOp } from './sort-limit.js';
+export {
+  summarizeOp,
+  summarizeWithPartials,
+  type PartialSink,
+  type SummarizeAgg,
+  type SummarizeKey,
+  type SummarizeOptions,
+} from './summarize.js';
 export { switchOp, type SwitchCase } from './switch.js';
 export { tailOp } from './tail.js';
 export { DEFAULT_TOP_LIMIT, topOp } from './top.js';

@@ -7,12 +7,14 @@
 // record with the right record's `cut` of the assignments appended; right
 // field names already in the left record get a _2, _3... suffix.
 
-import { Value, type Field, type RecordType, type Type } from '../../zed/index.js';
+import type { Value } from '../../zed/index.js';
 import { compareKeyValues } from './compare.js';
 import { Cutter } from './cut.js';
+import { isMissingKey, JoinSets, NEED_MORE, RightCursor } from './join-set.js';
+import { RecordSplicer } from './join-splice.js';
 import { sortOp } from './sort.js';
 import { checkAbort, type Assignment, type Batch, type Evaluator, type OpContext, type Order, type Stream } from './types.js';
-import { ErrorValues, isMissing, isQuiet, valueUnder } from './values.js';
+import { ErrorValues } from './values.js';
 
 export type JoinStyle = 'inner' | 'left' | 'right' | 'anti';
 
@@ -28,8 +30,6 @@ export interface JoinOptions {
   /** Fields taken from the matching right value (a cut of it). */
   readonly assignments: readonly Assignment[];
 }
-
-const NEED = 1;
 
 export function joinOp(ctx: OpContext, left: Stream, right: Stream, opts: JoinOptions): Stream {
   let { leftKey, rightKey, leftDir, rightDir } = opts;
@@ -55,119 +55,10 @@ async function* run(
 ): AsyncGenerator<Batch> {
   const inner = opts.style === 'inner';
   const anti = opts.style === 'anti';
-  const errs = new ErrorValues(ctx.zctx);
-  const cutter = new Cutter(ctx, errs, opts.assignments);
-  const compare = o === 'desc' ? (a: Value, b: Value) => compareKeyValues(b, a, true, false) : (a: Value, b: Value) => compareKeyValues(a, b, true, false);
-  const types = new Map<Type, Map<Type, RecordType>>();
-
-  // The right input, read through a cursor that can look at its next value.
-  const rit = right[Symbol.asyncIterator]();
-  let rbuf: Batch = [];
-  let rpos = 0;
-  let reof = false;
-  let rkey: Value | null = null;
-  const fill = async (): Promise<void> => {
-    for (;;) {
-      const r = await rit.next();
-      if (r.done === true) {
-        reof = true;
-        return;
-      }
-      if (r.value.length > 0) {
-        rbuf = r.value;
-        rpos = 0;
-        return;
-      }
-    }
-  };
-  const advance = (): void => {
-    rpos++;
-    rkey = null;
-  };
-  const peekKey = (): Value => (rkey ??= rightKey(rbuf[rpos]!));
-
-  // Zed's getJoinSet and readJoinSet as a resumable state machine: NEED
-  // asks the caller to read more of the right input and call again.
-  let joinKey: Value | null = null;
-  let joinSet: Value[] = [];
-  let building = false;
-  const joinSetFor = (key: Value): Value[] | null | typeof NEED => {
-    if (!building) {
-      if (joinKey !== null && compare(key, joinKey) === 0) return joinSet;
-      for (;;) {
-        if (rpos >= rbuf.length) {
-          if (reof) return null;
-          return NEED;
-        }
-        const rk = peekKey();
-        if (rk.type.kind === 'error' && isMissing(rk)) {
-          advance();
-          continue;
-        }
-        const c = compare(key, rk);
-        if (c < 0) return null;
-        if (c === 0) break;
-        advance();
-      }
-      joinKey = key;
-      joinSet = [];
-      building = true;
-    }
-    for (;;) {
-      if (rpos >= rbuf.length) {
-        if (!reof) return NEED;
-        building = false;
-        return joinSet;
-      }
-      const rk = peekKey();
-      if (rk.type.kind === 'error' && isMissing(rk)) {
-        advance();
-        continue;
-      }
-      if (compare(rk, joinKey!) !== 0) {
-        building = false;
-        return joinSet;
-      }
-      joinSet.push(rbuf[rpos]!);
-      advance();
-    }
-  };
-
-  const combined = (l: RecordType, r: RecordType): RecordType => {
-    let m = types.get(l);
-    if (m === undefined) {
-      m = new Map();
-      types.set(l, m);
-    }
-    let t = m.get(r);
-    if (t === undefined) {
-      const fields: Field[] = l.fields.slice();
-      for (const f of r.fields) {
-        let name = f.name;
-        for (let k = 2; l.indexOf(name) >= 0; k++) name = `${f.name}_${k}`;
-        fields.push({ name, type: f.type });
-      }
-      t = ctx.zctx.lookupRecord(fields);
-      m.set(r, t);
-    }
-    return t;
-  };
-
-  const splice = (l: Value, cut: Value): Value => {
-    if (cut.type.kind === 'error') return isQuiet(cut) ? l : cut;
-    const lu = valueUnder(l);
-    const ru = valueUnder(cut);
-    if (lu.type.kind !== 'record' || ru.type.kind !== 'record') return l;
-    const t = combined(lu.type, ru.type);
-    const lb = lu.bytes;
-    if (lb === null) return new Value(t, null);
-    const rb = ru.bytes ?? new Uint8Array(0);
-    const bytes = new Uint8Array(lb.length + rb.length);
-    bytes.set(lb);
-    bytes.set(rb, lb.length);
-    return new Value(t, bytes);
-  };
-
+  const cutter = new Cutter(ctx, new ErrorValues(ctx.zctx), opts.assignments);
+  const splicer = new RecordSplicer(ctx.zctx);
+  const rightValues = new RightCursor(right, rightKey);
+  const joinSets = new JoinSets(rightValues, keyComparator(o));
   try {
     for await (const batch of left) {
       checkAbort(ctx);
@@ -175,22 +66,27 @@ async function* run(
       for (let i = 0; i < batch.length; i++) {
         const l = batch[i]!;
         const key = leftKey(l);
-        if (key.type.kind === 'error' && isMissing(key)) continue;
-        let set = joinSetFor(key);
-        while (set === NEED) {
-          await fill();
-          set = joinSetFor(key);
+        if (isMissingKey(key)) continue;
+        let set = joinSets.find(key);
+        while (set === NEED_MORE) {
+          await rightValues.fill();
+          set = joinSets.find(key);
         }
         if (set === null) {
           if (!inner) out.push(l);
           continue;
         }
         if (anti) continue;
-        for (const r of set) out.push(splice(l, cutter.eval(r)));
+        for (const r of set) out.push(splicer.splice(l, cutter.eval(r)));
       }
       if (out.length > 0) yield out;
     }
   } finally {
-    if (!reof) await rit.return?.();
+    await rightValues.close();
   }
+}
+
+/** Compares keys as Zed's order does (nulls last) in direction `o`. */
+function keyComparator(o: Order): (a: Value, b: Value) => number {
+  return o === 'desc' ? (a, b) => compareKeyValues(b, a, true, false) : (a, b) => compareKeyValues(a, b, true, false);
 }

@@ -6,7 +6,7 @@ import { formatValue } from '../../zson/index.js';
 import { TypeString, Value, readElement, underlying, type RecordType } from '../../zed/index.js';
 import type { FieldPath } from '../agg/index.js';
 import { LvalError, type DynamicName, type Evaluator, type Lval } from './types.js';
-import { ErrorValues, valueUnder } from './values.js';
+import { type ErrorValues, valueUnder } from './values.js';
 
 export type { FieldPath };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Value, compareValues, newBool, newInt64 } from '../../zed/index.js';
+import { type Value, compareValues, newBool, newInt64 } from '../../zed/index.js';
 import { MemorySpillStore, lookupAggregate } from '../agg/index.js';
 import { filterOp } from './filter.js';
 import { forkOp } from './fork.js';

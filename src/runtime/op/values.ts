@@ -3,17 +3,13 @@
 
 import { ErrorMaker, isMissing, isQuiet } from '../expr/errors.js';
 import {
-  Builder,
   TypeBool,
-  TypeString,
   Value,
   decodeIntNumber,
   readElement,
   underlying,
-  type ErrorType,
   type RecordType,
   type Type,
-  type TypeContext,
 } from '../../zed/index.js';
 
 export { isMissing, isQuiet };

@@ -3,10 +3,10 @@
 // requests with its own name as Host, and a browser then treats the answers
 // as same-origin. Loopback names (localhost, *.localhost, 127.0.0.0/8,
 // [::1]) always pass, with any port; other names must match one of the
-// patterns the server was given (see util/host-pattern.ts; `*` passes all).
+// patterns the server was given (see exec/host-pattern.ts; `*` passes all).
 
 import { ForbiddenError } from '../../errors/index.js';
-import { hostMatches, parseHostPattern, splitHostPort, type HostPattern } from '../../util/host-pattern.js';
+import { hostMatches, parseHostPattern, splitHostPort, type HostPattern } from '../../exec/index.js';
 import { addressScope, parseIp } from '../../util/ip-address.js';
 
 /** True for names that always reach this machine. */

@@ -4,7 +4,7 @@
 // IPv4 address or an IPv6 one in brackets (`[::1]:8080`).
 
 import { InvalidError } from '../errors/index.js';
-import { parseIp } from './ip-address.js';
+import { parseIp } from '../util/ip-address.js';
 
 export interface HostPattern {
   /** The pattern as given. */

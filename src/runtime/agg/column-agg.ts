@@ -1,0 +1,282 @@
+// Aggregates over argument columns for column-groups.ts: count() needs no
+// column; sum, min and max keep, per type of argument, a slot per group in
+// typed arrays (ColumnAggState), and one aggregate holds a state per
+// argument type (ColumnAgg), whose partials math.ts combines as it would
+// the values.
+
+import { InternalError } from '../../errors/index.js';
+import {
+  ID,
+  NullValue,
+  TypeFloat64,
+  TypeUint64,
+  Value,
+  decodeFloat,
+  decodeInt,
+  decodeUint,
+  encodeInt,
+  encodeUint,
+  newFloat64,
+  type Type,
+} from '../../zed/index.js';
+import { bodyStart, type ColumnBatch } from './column-batch.js';
+import { runningType } from './math.js';
+import { normInt, type Int } from './numeric.js';
+
+export type ColumnAggKind = 'count' | 'sum' | 'min' | 'max';
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+const enum Num {
+  Int,
+  Uint,
+  Float,
+}
+
+/** How an argument column's bodies read as numbers, and the running type they give (math.ts). */
+function numericOf(t: Type): { num: Num; result: Type } | null {
+  const result = runningType(t);
+  if (result === null) return null;
+  return { num: result === TypeFloat64 ? Num.Float : result === TypeUint64 ? Num.Uint : Num.Int, result };
+}
+
+/** Whether sum, min and max can take this argument column here: numbers, nulls of type null, or missing. */
+export function isAggregableArgument(col: ColumnBatch): boolean {
+  if (col.missing) return true;
+  const t = col.type;
+  return (t.kind === 'primitive' && t.id === ID.null) || numericOf(t) !== null;
+}
+
+/**
+ * The state of one aggregate over arguments of one type, a slot per group.
+ * Values are numbers while exact; a group whose running integer would pass
+ * 2^53, or that gets an integer too wide for a number, keeps its running
+ * value as an Int (number or bigint) in `slow`, folded as math.ts folds.
+ */
+export class ColumnAggState {
+  val: Float64Array;
+  /** 1 once the group has an argument of this type, 2 once a non-null one, 3 when its value is in `slow`. */
+  has: Uint8Array;
+  private readonly slow = new Map<number, Int>();
+  private codeVals = new Float64Array(0);
+  /** Per code: 0 a number in codeVals, 1 a null, 2 too wide (decoded each time). */
+  private codeKind = new Uint8Array(0);
+  private readonly init: number;
+
+  constructor(
+    private readonly kind: ColumnAggKind,
+    readonly type: Type,
+    private readonly num: Num,
+    private readonly result: Type,
+    cap: number,
+  ) {
+    this.init = kind === 'min' ? Infinity : kind === 'max' ? -Infinity : 0;
+    this.val = new Float64Array(cap).fill(this.init);
+    this.has = new Uint8Array(cap);
+  }
+
+  grow(cap: number): void {
+    if (cap <= this.val.length) return;
+    const val = new Float64Array(cap).fill(this.init);
+    val.set(this.val);
+    const has = new Uint8Array(cap);
+    has.set(this.has);
+    this.val = val;
+    this.has = has;
+  }
+
+  /** The number a body b[s:e] holds, or undefined for an integer that needs an Int. */
+  private number(b: Uint8Array, s: number, e: number): number | undefined {
+    if (this.num === Num.Float) return decodeFloat(b, s, e);
+    const n = e - s;
+    if (n > 6) return undefined;
+    let u = 0;
+    for (let k = n - 1; k >= 0; k--) u = u * 256 + b[s + k]!;
+    if (this.num === Num.Uint) return u;
+    if (u % 2 === 0) return u / 2;
+    if (u === 1) return undefined;
+    return -(u - 1) / 2;
+  }
+
+  /** An integer body too wide for number(), as an Int. */
+  private wide(b: Uint8Array, s: number, e: number): Int {
+    return this.num === Num.Uint ? normInt(decodeUint(b, s, e)) : normInt(decodeInt(b, s, e));
+  }
+
+  private fold(g: number, x: number): void {
+    const val = this.val;
+    const v = val[g]!;
+    if (this.has[g] === 3) {
+      this.foldSlow(g, x);
+      return;
+    }
+    // As math.ts: a NaN argument wins over the running value.
+    if (this.kind === 'sum') {
+      const r = v + x;
+      if (this.num !== Num.Float && (r > SAFE || r < -SAFE)) {
+        this.has[g] = 3;
+        this.slow.set(g, v);
+        this.foldSlow(g, x);
+        return;
+      }
+      val[g] = r;
+    } else if (this.kind === 'min') val[g] = v < x ? v : x;
+    else val[g] = v > x ? v : x;
+    this.has[g] = 2;
+  }
+
+  private foldSlow(g: number, x: Int): void {
+    if (this.has[g] !== 3) {
+      const has = this.has[g]!;
+      const start: Int = has === 2 ? this.val[g]! : this.kind === 'sum' ? 0 : x;
+      this.has[g] = 3;
+      this.slow.set(g, start);
+      if (has !== 2 && this.kind !== 'sum') return;
+    }
+    const cur = this.slow.get(g)!;
+    let r: Int;
+    if (this.kind === 'sum') {
+      const s = BigInt(cur) + BigInt(x);
+      r = normInt(this.num === Num.Uint ? BigInt.asUintN(64, s) : BigInt.asIntN(64, s));
+    } else if (this.kind === 'min') r = cur < x ? cur : x;
+    else r = cur > x ? cur : x;
+    this.slow.set(g, r);
+  }
+
+  private row(g: number, b: Uint8Array, s: number, e: number): void {
+    const x = this.number(b, s, e);
+    if (x !== undefined) this.fold(g, x);
+    else this.foldSlow(g, this.wide(b, s, e));
+  }
+
+  add(col: ColumnBatch, n: number, gids: Int32Array): void {
+    const has = this.has;
+    if (col.cardinality >= 0) {
+      if (this.codeVals.length !== col.cardinality) {
+        this.codeVals = new Float64Array(col.cardinality);
+        this.codeKind = new Uint8Array(col.cardinality);
+        for (let c = 0; c < col.cardinality; c++) {
+          const el = col.element(c);
+          const body = bodyStart(el, 0);
+          if (body < 0) this.codeKind[c] = 1;
+          else {
+            const x = this.number(el, body, el.length);
+            if (x === undefined) this.codeKind[c] = 2;
+            else this.codeVals[c] = x;
+          }
+        }
+      }
+      const codes = col.codes;
+      for (let i = 0; i < n; i++) {
+        const c = codes[i]!;
+        const g = gids[i]!;
+        const k = this.codeKind[c];
+        if (k === 0) this.fold(g, this.codeVals[c]!);
+        else if (k === 1) {
+          if (has[g] === 0) has[g] = 1;
+        } else {
+          const el = col.element(c);
+          this.foldSlow(g, this.wide(el, bodyStart(el, 0), el.length));
+        }
+      }
+      return;
+    }
+    const b = col.bytes;
+    const st = col.starts;
+    const sz = col.sizes;
+    for (let i = 0; i < n; i++) {
+      const s = st[i]!;
+      const g = gids[i]!;
+      const body = bodyStart(b, s);
+      if (body >= 0) this.row(g, b, body, s + sz[i]!);
+      else if (has[g] === 0) has[g] = 1;
+    }
+  }
+
+  /** Forgets codes decoded for the last column. */
+  reset(): void {
+    this.codeVals = new Float64Array(0);
+  }
+
+  /** Group g's result when this is its aggregate's only state, as the math aggregates' result() makes it. */
+  final(g: number): Value {
+    const has = this.has[g];
+    if (has === 0 || has === undefined) return NullValue;
+    if (has === 1) return new Value(this.result, null);
+    return this.partial(g)!;
+  }
+
+  /** Group g's partial, as the math aggregates' resultAsPartial makes it; undefined when it had no argument here. */
+  partial(g: number): Value | undefined {
+    const has = this.has[g];
+    if (has === 0 || has === undefined) return undefined;
+    if (has === 1) return new Value(this.type, null);
+    if (this.num === Num.Float) return newFloat64(this.val[g]!);
+    const x: Int = has === 3 ? this.slow.get(g)! : this.val[g]!;
+    return new Value(this.result, this.num === Num.Uint ? encodeUint(x) : encodeInt(x));
+  }
+}
+
+/** One aggregate: a state per type of argument (math.ts combines their partials as it would the values). */
+export class ColumnAgg {
+  readonly states: ColumnAggState[] = [];
+  private readonly byType = new Map<Type, ColumnAggState>();
+  current: ColumnAggState | null = null;
+  private cap = 256;
+
+  constructor(readonly kind: ColumnAggKind) {}
+
+  grow(cap: number): void {
+    this.cap = Math.max(this.cap, cap);
+    for (const s of this.states) s.grow(cap);
+  }
+
+  /** Starts a column; false when it adds nothing (a column of type null, which math.ts ignores). */
+  begin(col: ColumnBatch): boolean {
+    const t = col.type;
+    // Nulls of type null and missing arguments add nothing to sum, min and max.
+    if ((t.kind === 'primitive' && t.id === ID.null) || col.missing) {
+      this.current = null;
+      return false;
+    }
+    let st = this.byType.get(t);
+    if (st === undefined) {
+      const k = numericOf(t);
+      if (k === null) throw new InternalError('column aggregation: a non-numeric argument column got past accepts()');
+      st = new ColumnAggState(this.kind, t, k.num, k.result, this.cap);
+      this.byType.set(t, st);
+      this.states.push(st);
+    }
+    st.reset();
+    this.current = st;
+    return true;
+  }
+}
+
+/** Whether a column holds floats (whose NaNs make min and max order-dependent). */
+export function isFloatColumn(col: ColumnBatch): boolean {
+  return !col.missing && numericOf(col.type)?.num === Num.Float;
+}
+
+/**
+ * Whether any of the next `n` rows of a float column is NaN. min and max
+ * are then order-dependent (a NaN wins over the running value, and the next
+ * value over it), and only the values in their order give Zed's answer.
+ */
+export function hasNaN(col: ColumnBatch, n: number): boolean {
+  const k = numericOf(col.type);
+  if (col.missing || k === null || k.num !== Num.Float) return false;
+  const check = (b: Uint8Array, s: number, e: number): boolean => {
+    const body = bodyStart(b, s);
+    return body >= 0 && Number.isNaN(decodeFloat(b, body, e));
+  };
+  if (col.cardinality >= 0) {
+    for (let c = 0; c < col.cardinality; c++) {
+      const el = col.element(c);
+      if (check(el, 0, el.length)) return true;
+    }
+    return false;
+  }
+  for (let i = 0; i < n; i++) if (check(col.bytes, col.starts[i]!, col.starts[i]! + col.sizes[i]!)) return true;
+  return false;
+}

@@ -1,0 +1,27 @@
+// One column of a batch of rows, as grouped aggregation over columns reads
+// it (see column-groups.ts): either codes into a dictionary of elements or
+// zcode elements in place.
+
+import { readElement, type Type } from '../../zed/index.js';
+
+export interface ColumnBatch {
+  readonly type: Type;
+  /** Codes mode when >= 0: row i's value is element(codes[i]); -1 for elements mode. */
+  readonly cardinality: number;
+  readonly codes: Int32Array;
+  element(code: number): Uint8Array;
+  /** Elements mode: row i's zcode element is bytes[starts[i], starts[i] + sizes[i]). */
+  readonly bytes: Uint8Array;
+  readonly starts: Int32Array;
+  readonly sizes: Int32Array;
+  /** True when every row is error("missing") (the values lack the field). */
+  readonly missing: boolean;
+}
+
+const el = { start: 0, end: 0 };
+
+/** Start of the body of the element at b[s] (past its tag), or -1 for a null. */
+export function bodyStart(b: Uint8Array, s: number): number {
+  readElement(b, s, b.length, el);
+  return el.start;
+}
