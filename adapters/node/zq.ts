@@ -20,8 +20,6 @@ import {
   semanticErrors,
   formatCompilationEntry,
   byteOffset,
-  type ast,
-  type dag,
   ZedError,
   type Batch,
   type Encoder,
