@@ -7,6 +7,9 @@ export default defineConfig({
     // Hooks start servers and build fixtures: on a busy machine they take as long as tests.
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time even on two cores (vitest's default would be one):
+    // most files spend their time waiting on servers and CLIs in other processes.
+    maxWorkers: 2,
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

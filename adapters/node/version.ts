@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LATEST_REVISION } from '../../src/index.js';
 
 // Set by scripts/bundle-node.mjs in the CLI bundle, which has no package.json beside it.
@@ -18,7 +19,7 @@ export function zedVersionLine(): string {
 export function zlakeVersion(): string {
   if (typeof __ZLAKE_VERSION__ === 'string') return `v${__ZLAKE_VERSION__}`;
   // Unbundled: the nearest package.json above this file (sources or dist/) is zlake's.
-  for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'zlake') return `v${pkg.version ?? '0.0.0'}`;

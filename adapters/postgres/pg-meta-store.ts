@@ -47,7 +47,8 @@ export function postgresLost(e: unknown): string | null {
     const code = 'code' in c ? String(c.code) : '';
     if (LOST_STATES.test(code)) return code;
     const msg = c instanceof Error ? c.message : '';
-    if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(msg)) return msg;
+    // (A database closed to connections answers a new one with SQLSTATE 55000, a class shared with other errors.)
+    if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|is not currently accepting connections/.test(msg)) return msg;
   }
   return null;
 }

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abbrevBytes } from '../../adapters/node/lake-cli/load-progress.js';
+import { abbrevBytes } from '../../adapters/node/load-progress.js';
 import { BIN, zlake } from '../support/zlake.js';
 
 const ERASE = '\x1b[1A\x1b[2K';

@@ -6,7 +6,7 @@ import { InvalidError, ksuidHexToBase62, readValues, TypeContext, ZedError, type
 import { openInput } from '../../io.js';
 import type { LakeCommand } from '../command.js';
 import { NO_HEAD } from '../head.js';
-import { LoadProgress } from '../load-progress.js';
+import { LoadProgress } from '../../load-progress.js';
 import { commitFlags, commitMessage, headOf, INPUT_FLAGS, RUNTIME_FLAGS, useFlag } from '../shared-flags.js';
 
 export function loadCommand(env: NodeJS.ProcessEnv): LakeCommand {
