@@ -1,21 +1,7 @@
-// The `zlake` command: dispatches to zq and (as they land) serve and the lake commands.
+// The `zlake` command: dispatches to zq, serve and the lake commands (Zed's `zed`).
 
 import { runZq, zqUsage } from './zq.js';
-import { isLakeCommandLine, lakeCommandsHelp } from './lake-cli/names.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
-
-const HELP = `usage: zlake <command> [options] [arguments]
-
-Commands:
-  zq      process data with Zed queries (zq's flags and arguments)
-  serve   serve the lake API over HTTP (zed serve's flags, --api-version)
-  help    show this help
-
-Lake commands (Zed's "zed" command; "zlake <command> -h" for each):
-${lakeCommandsHelp}
-
-Run "zlake zq -h" for zq's options.
-`;
 
 async function main(argv: string[]): Promise<number> {
   // Parquet's WebAssembly engine comes from node_modules, compiled on first use.
@@ -37,16 +23,10 @@ async function main(argv: string[]): Promise<number> {
       }
       return runServe(rest);
     }
-    case undefined:
-    case 'help':
-    case '-h':
-    case '--help':
-      process.stdout.write(HELP);
-      return cmd === undefined ? 2 : 0;
     default:
-      if (isLakeCommandLine(argv)) return (await import('./lake-cli/index.js')).runLakeCli(argv);
-      process.stderr.write(`zlake: unknown command "${cmd}"\n${HELP}`);
-      return 2;
+      // Everything else is Zed's `zed` command line: its help, -version,
+      // lake-wide flags, the lake commands, and Zed's text for an unknown one.
+      return (await import('./lake-cli/index.js')).runLakeCli(argv);
   }
 }
 

@@ -19,6 +19,9 @@ import { QueryPool } from './query-pool.js';
 import { LoadPool } from './load-pool.js';
 import { openLake, type LakeConfig, type OpenedLake } from './open-lake.js';
 import { serveAuthenticator, type ServeAuthOptions } from './auth.js';
+import { LOG_FLAGS, logConfig, openLogger, type Logger } from './service-log.js';
+import { HIDDEN_ZUI_FLAGS, ZUI_FLAGS, watchBrimFd, writePortFile } from './zui-launch.js';
+import { MANAGE_FLAG, serveLakeLocation, startManaging } from './serve-extras.js';
 
 export interface ServerOptions {
   /** Lake folder (created when missing), or s3://bucket/prefix. */
@@ -207,7 +210,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
 const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'l', usage: '[addr]:port to listen on', default: 'localhost:9867' },
-  { kind: 'string', name: 'lake', usage: 'lake folder, created if missing, or s3://bucket/prefix', default: '.lake' },
+  { kind: 'string', name: 'lake', usage: 'lake folder, created if missing, or s3://bucket/prefix (env ZED_LAKE) (default ".lake")' },
   { kind: 'string', name: 'meta', usage: 'metastore URL: postgres://…, libsql://…, http(s)://… or file:… (default <lake>/meta.db)' },
   { kind: 'string', name: 'defaultfmt', usage: 'default response format', default: 'zson' },
   { kind: 'list', name: 'cors.origin', usage: "CORS allowed origin (may be repeated); none allows no foreign origin, '*' every one (Zed's default)" },
@@ -217,7 +220,6 @@ const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'rootcontentfile', usage: 'file to serve for GET /' },
   { kind: 'int', name: 'body.limit', usage: 'largest request body of the JSON/ZSON routes, in bytes', default: 16 << 20 },
   { kind: 'int', name: 'load.limit', usage: 'largest load body in bytes (0 for no limit)', default: 0 },
-  { kind: 'string', name: 'log.level', usage: 'logging level: info, warn or error', default: 'info' },
   { kind: 'int', name: 'query.workers', usage: 'most queries run at once, each in a worker thread (0 runs them on the main thread)', default: defaultQueryWorkers() },
   { kind: 'string', name: 'query.memory', usage: 'memory one query may hold, in MiB, MB, etc.', default: '1GiB', check: byteSizeCheck },
   { kind: 'string', name: 'query.timeout', usage: 'time one query may run, e.g. 30s or 5m (0 for no limit)', default: '5m', check: durationCheck },
@@ -227,6 +229,10 @@ const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'auth.domain', usage: 'Auth0 domain (as a URL) for API clients (will be publicly accessible)', default: '' },
   { kind: 'string', name: 'auth.jwkspath', usage: 'path to JSON Web Key Set file', default: '' },
   { kind: 'bool', name: 'auth.tokens', usage: "accept zlake's API tokens (zlake token create), alone or beside -auth.enabled" },
+  // Zed's logging flags, -manage, and the hidden flags Zui starts its lake with.
+  ...LOG_FLAGS,
+  MANAGE_FLAG,
+  ...ZUI_FLAGS,
 ];
 
 function durationCheck(value: string): string | null {
@@ -245,10 +251,8 @@ shared metastore (-lake s3://bucket/prefix -meta postgres://…), which
 several servers may serve at once.
 
 Options:
-${usage(specs)}
+${usage(specs.filter((f) => !HIDDEN_ZUI_FLAGS.includes(f.name)))}
 `;
-
-const LEVELS = { info: 0, warn: 1, error: 2 } as const;
 
 /** Runs `zlake serve`; resolves when the server stops (SIGINT or SIGTERM). */
 export async function runServe(argv: readonly string[]): Promise<number> {
@@ -257,23 +261,29 @@ export async function runServe(argv: readonly string[]): Promise<number> {
     ({ flags } = parseFlags(specs, argv));
   } catch (e) {
     if (e instanceof FlagError) {
-      process.stderr.write(`${e.message}\n${serveUsage}`);
+      // Go's flag package, then charm's "at flag" line.
+      process.stderr.write(`${e.message}\nat flag: ${JSON.stringify(argv.join(' '))}: ${e.message}\n`);
       return 2;
     }
     throw e;
   }
-  const level = LEVELS[(flags.get('log.level') as string) as keyof typeof LEVELS] ?? 0;
-  const log: ServiceDeps['log'] = (lvl, msg, fields) => {
-    if (LEVELS[lvl] < level) return;
-    process.stderr.write(`${JSON.stringify({ level: lvl, ts: new Date().toISOString(), msg, ...fields })}\n`);
-  };
+  let lakeDir: string;
+  let logger: Logger;
+  try {
+    lakeDir = serveLakeLocation(flags.get('lake') as string | undefined, process.env);
+    logger = openLogger(logConfig(flags));
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  const log: ServiceDeps['log'] = (lvl, msg, fields) => logger.log(lvl, msg, fields);
   const rootFile = flags.get('rootcontentfile') as string | undefined;
   const loadLimit = flags.get('load.limit') as number;
   const meta = flags.get('meta') as string | undefined;
   let running: RunningServer;
   try {
     running = await startServer({
-      lake: flags.get('lake') as string,
+      lake: lakeDir,
       ...(meta !== undefined ? { meta } : {}),
       listen: flags.get('l') as string,
       apiVersion: parseRevisionOrThrow(flags.get('api-version') as string),
@@ -304,19 +314,43 @@ export async function runServe(argv: readonly string[]): Promise<number> {
     });
   } catch (e) {
     process.stderr.write(`zlake serve: ${e instanceof Error ? e.message : String(e)}\n`);
+    logger.close();
     return 1;
   }
   const rev = parseRevisionOrThrow(flags.get('api-version') as string);
   process.stdout.write(`zlake serve: listening on ${running.url} (API ${rev})\n`);
   process.stdout.write(`zlake serve: ${running.opened.description}\n`);
+  const extras: (() => void)[] = [];
   await new Promise<void>((ok) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      for (const end of extras) end();
       void running.close().then(ok, ok);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // Zui's pipe: the server ends when Zui does (Zed's watchBrimFd).
+    const brimfd = flags.get('brimfd') as number;
+    if (brimfd !== -1) {
+      logger.log('info', 'Listening to Zui process pipe', { fd: `brimfd` });
+      extras.push(watchBrimFd(brimfd, (why) => {
+        logger.log('info', why);
+        stop();
+      }));
+    }
+    const manager = startManaging(running, flags.get('manage') as string, logger.named('manage'));
+    if (manager !== null) extras.push(manager);
+    const portFile = flags.get('portfile') as string;
+    if (portFile !== '') {
+      try {
+        writePortFile(portFile, running.port);
+      } catch (e) {
+        process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+        stop();
+      }
+    }
   });
+  logger.close();
   return 0;
 }

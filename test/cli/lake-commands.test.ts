@@ -395,7 +395,7 @@ describe('zlake command line', () => {
   it('reports unknown flags as Go\'s flag package does', () => {
     const s = lakeWith();
     const r = s.run(['ls', '-x', 'a']);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
     expect(r.stderr).toBe('flag provided but not defined: -x\nat flag: "-x a": flag provided but not defined: -x\n');
   });
 

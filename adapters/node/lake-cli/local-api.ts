@@ -89,6 +89,16 @@ export class LocalApi implements LakeApi {
     return [...(await this.#lake.vacuum(hexRef(id), revision, { dryrun, ...(orphanGraceNs !== undefined ? { orphanGraceNs } : {}) })).objectIds];
   }
 
+  async compact(poolId: KsuidHex, branch: string, ids: readonly KsuidHex[], vectors: boolean, message: CommitMessage): Promise<KsuidHex> {
+    return (await this.#lake.compact(hexRef(poolId), branch, ids.map(hexRef), commitOptions(message, true), vectors)).commit;
+  }
+
+  async vectors(add: boolean, pool: string, branch: string, ids: readonly KsuidHex[], message: CommitMessage): Promise<KsuidHex> {
+    const opts = commitOptions(message, false);
+    const refs = ids.map(hexRef);
+    return (add ? await this.#lake.addVectors(pool, branch, refs, opts) : await this.#lake.deleteVectors(pool, branch, refs, opts)).commit;
+  }
+
   async query(text: string, head: Commitish | null, opts: QueryOptions): Promise<QueryRun> {
     let prepared: PreparedQuery;
     try {
