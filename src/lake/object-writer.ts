@@ -45,7 +45,7 @@ export async function writeDataObject(
 ): Promise<DataObject> {
   const n = run.length;
   const id = newKsuidHex(deps.now());
-  const enc = new ZngEncoder({ compress: deps.compressObjects === true });
+  const enc = new ZngEncoder({ compress: deps.compressObjects !== false });
   const entries: SeekEntry[] = [];
   const stride = Math.max(1, seekStride);
   let i = 0;

@@ -149,7 +149,8 @@ describe('summarize over column copies', () => {
     const some = await run(cols, 'from p | count() by proto');
     expect(some.lines).toEqual(all.lines);
     expect(some.bytes).toBeGreaterThan(0);
-    expect(some.bytes).toBeLessThan(all.bytes / 2);
+    // The data object is LZ4-compressed as Zed's are; the column copy is not.
+    expect(some.bytes).toBeLessThan(all.bytes * 0.6);
   });
 
   it('combines objects with and without column copies', async () => {

@@ -1,10 +1,12 @@
-// LZ4 block compression of ZNG frame payloads (docs/formats/compression.md),
-// over the `lz4js` package: payload parsing, size checks and buffer reuse.
+// LZ4 block compression of ZNG frame payloads (docs/formats/compression.md):
+// Zed's compressor (lz4-block.ts) and `lz4js` to decompress, with payload
+// parsing, size checks and buffer reuse.
 
-import { compressBlock, compressBound, decompressBlock } from 'lz4js';
+import { decompressBlock } from 'lz4js';
 import { FormatError } from '../../errors/index.js';
 import { readUvarint } from '../../util/uvarint.js';
 import { COMPRESSION_LZ4, MALFORMED } from './frame.js';
+import { Lz4BlockCompressor } from './lz4-block.js';
 
 const pos = { pos: 0 };
 
@@ -33,77 +35,20 @@ export function decompressPayload(buf: Uint8Array, start: number, end: number, m
   return dst;
 }
 
-// Below this many bytes a block plus the compressed-frame header cannot come
-// out smaller (lz4js itself gives up under 13 bytes).
-const MIN_COMPRESS = 16;
-const HASH_ENTRIES = 1 << 16;
-// The LZ4 block format wants the last match to start at least 12 bytes before
-// the end (strict decoders such as liblz4's reject blocks that break it), but
-// lz4js starts matches up to 10 bytes before the end of its input. So it is
-// given all but the last TAIL bytes, which are then added to the final literals.
-const TAIL = 2;
-
-/** Compresses frame payloads, reusing its output buffer and hash table. */
+/** Compresses frame payloads as Zed's zngio writer does (see lz4-block.ts), reusing its output buffer. */
 export class Lz4Compressor {
-  private readonly hashTable = new Uint32Array(HASH_ENTRIES);
+  private readonly block = new Lz4BlockCompressor();
   private dst = new Uint8Array(0);
 
   /**
-   * The LZ4 block for `src`, or null when it is not smaller than `src` (then
-   * the frame goes out uncompressed, as zngio's writer does). The result is a
-   * view that the next call overwrites.
+   * The LZ4 block for `src`, or null when it would not fit in src.length
+   * bytes (then the frame goes out uncompressed, as zngio's writer does).
+   * The result is a view that the next call overwrites.
    */
   compress(src: Uint8Array): Uint8Array | null {
     const n = src.length;
-    if (n < MIN_COMPRESS) return null;
-    const bound = compressBound(n) + 8;
-    if (this.dst.length < bound) this.dst = new Uint8Array(bound);
-    const dst = this.dst;
-    // lz4js keys the table by position + 1 and checks candidates by content
-    // only, so a stale entry from the previous block can yield offset 0.
-    this.hashTable.fill(0);
-    const z = compressBlock(src, dst, 0, n - TAIL, this.hashTable);
-    if (z === 0) return null;
-    const len = extendLastLiterals(dst, z, src);
-    return len < n ? dst.subarray(0, len) : null;
+    if (this.dst.length < n) this.dst = new Uint8Array(n);
+    const z = this.block.compress(src, this.dst);
+    return z === 0 ? null : this.dst.subarray(0, z);
   }
-}
-
-/**
- * Rewrites the final sequence of the block `dst[0:z]`, which holds only
- * literals, so that it also covers the last TAIL bytes of `src`; returns the
- * new block length.
- */
-function extendLastLiterals(dst: Uint8Array, z: number, src: Uint8Array): number {
-  let p = 0;
-  let last = 0;
-  let lit = 0;
-  for (;;) {
-    const token = dst[p]!;
-    last = p++;
-    lit = token >> 4;
-    if (lit === 15) {
-      let b: number;
-      do {
-        b = dst[p++]!;
-        lit += b;
-      } while (b === 255);
-    }
-    p += lit;
-    if (p >= z) break;
-    p += 2; // match offset
-    if ((token & 15) === 15) while (dst[p++] === 255);
-  }
-  lit += TAIL;
-  p = last;
-  if (lit < 15) {
-    dst[p++] = lit << 4;
-  } else {
-    dst[p++] = 0xf0;
-    let rest = lit - 15;
-    for (; rest >= 255; rest -= 255) dst[p++] = 255;
-    dst[p++] = rest;
-  }
-  dst.set(src.subarray(src.length - lit), p);
-  return p + lit;
 }
