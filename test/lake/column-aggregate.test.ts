@@ -71,7 +71,7 @@ async function run(lake: Lake, text: string): Promise<{ lines: string[]; read: n
   const dec = new TextDecoder();
   for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
   const s = q.meter.stats();
-  return { lines: out.split('\n').filter(Boolean).sort(), read: s.recordsRead, bytes: s.bytesRead };
+  return { lines: out.split('\n').filter(Boolean).sort(), read: s.recordsRead, bytes: s.storedBytes };
 }
 
 /** A line with its floats to 12 significant digits. */
