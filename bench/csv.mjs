@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // CSV throughput (issue #6): the CSV reader on three renderings of the same
 // records (no quotes; every field quoted; one quoted field per record holding
-// CSV syntax, which goes through csv-parse), csv-parse alone on the quoted
-// files, and the CSV writer against DuckDB's COPY ... TO of the same data.
+// CSV syntax: escaped quotes and a delimiter), and the CSV writer against
+// DuckDB's COPY ... TO of the same data.
 // Usage: node bench/csv.mjs [file.ndjson]   (needs `npm run build`; data from bench/gen.mjs)
 import { createReadStream, existsSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,6 @@ if (!existsSync(file)) {
 }
 const { compile, readValues, TypeContext } = await import('../dist/src/index.js');
 const { CsvDecoder, CsvEncoder } = await import('../dist/src/formats/csv/index.js');
-const { parse } = await import('csv-parse/browser/esm/sync');
 
 function report(name, seconds, bytes) {
   const rate = bytes / 1e6 / seconds;
@@ -84,23 +83,11 @@ function readCsv(bytes) {
   return n + d.end().length;
 }
 
-function csvParseAlone(bytes) {
-  let n = 0;
-  for (let start = 0; start < bytes.length; ) {
-    let end = Math.min(start + (1 << 16), bytes.length);
-    if (end < bytes.length) end = bytes.lastIndexOf(10, end) + 1;
-    n += parse(bytes.subarray(start, end), { relax_column_count: true, record_delimiter: '\n', bom: false }).length;
-    start = end;
-  }
-  return n;
-}
-
 console.log('');
 for (const [name, bytes] of inputs) {
   let n = 0;
   report(`zlake CsvDecoder, ${name}`, await time(() => (n = readCsv(bytes))), bytes.length);
   if (n !== values.length) throw new Error(`read ${n} records, wanted ${values.length}`);
-  report(`csv-parse alone (browser build), ${name}`, await time(() => csvParseAlone(bytes)), bytes.length);
 }
 unlinkSync(plainPath);
 

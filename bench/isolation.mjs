@@ -10,22 +10,30 @@
 // and the rate of small queries from 64 clients with nothing else running,
 // next to DuckDB answering the same small query in-process and a plain
 // JSON.parse loop over the same records (the guide's baselines).
-// Usage: npm run build; node bench/isolation.mjs
+// The server runs on Node (zlake serve), Deno (deno task serve) or Bun (bun
+// run serve:bun), each with its queries in worker threads through that
+// runtime's node:worker_threads.
+// Usage: npm run build; node bench/isolation.mjs [--runtime node|deno|bun] [--workers-only]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { FLAG_RUNTIMES, ROOT, serveCommand } from '../test/support/runtime-commands.mjs';
 
-const BIN = resolve(import.meta.dirname, '../bin/zlake');
+const { values: opts } = parseArgs({ options: { runtime: { type: 'string', default: 'node' }, 'workers-only': { type: 'boolean', default: false } } });
+if (!FLAG_RUNTIMES.includes(opts.runtime)) throw new Error(`--runtime: want one of ${FLAG_RUNTIMES.join(', ')}`);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CLIENTS = 64;
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 async function serve(flags) {
   const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-iso-'));
-  const p = spawn(process.execPath, [BIN, 'serve', '-l', '127.0.0.1:0', '-lake', join(dir, 'lake'), ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { cmd, args } = serveCommand(opts.runtime, ['-l', '127.0.0.1:0', '-lake', join(dir, 'lake'), ...flags]);
+  // Its own process group: deno task runs the server as a child.
+  const p = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   const url = await new Promise((ok, fail) => {
     let out = '';
     p.stdout.setEncoding('utf8').on('data', (d) => {
@@ -35,19 +43,35 @@ async function serve(flags) {
     });
     p.once('exit', () => fail(new Error(out)));
   });
+  // The server's process: under deno task, the child that printed the URL.
+  const server = serverPid(p.pid);
   const cpu = () => {
-    const f = readFileSync(`/proc/${p.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const f = readFileSync(`/proc/${server}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(f[11]) + Number(f[12])) / 100;
   };
   return {
     url,
     cpu,
     async stop() {
-      p.kill('SIGKILL');
+      process.kill(-p.pid, 'SIGKILL');
       await new Promise((ok) => p.once('exit', ok));
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The deepest descendant of `pid` (the server under a task runner), or `pid`. */
+function serverPid(pid) {
+  for (;;) {
+    let kids = '';
+    try {
+      kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    } catch {
+      return pid;
+    }
+    if (kids === '') return pid;
+    pid = Number(kids.split(' ')[0]);
+  }
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -183,12 +207,13 @@ async function baselines() {
 }
 
 const ms = (x) => `${x.toFixed(1)} ms`;
-console.log(`bench/isolation: load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(`bench/isolation on ${opts.runtime}: load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 const base = await baselines();
-for (const [name, flags] of [
+const modes = [
   ['workers', []],
   ['in-process', ['-query.workers', '0']],
-]) {
+];
+for (const [name, flags] of opts['workers-only'] ? modes.slice(0, 1) : modes) {
   const srv = await serve(flags);
   try {
     await setup(srv.url);

@@ -4,7 +4,7 @@
 // Miniflare or a Worker upload: node build-worker.mjs [out].
 // wrangler bundles the entry itself; this is for runs without wrangler.
 import { build } from 'esbuild';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,8 @@ function wasmBeside(outdir) {
 
 /** Bundles the worker to `outfile`. */
 export async function buildWorker(outfile) {
+  // On a clean clone the output folder does not exist yet; the WebAssembly file is copied into it.
+  await mkdir(dirname(outfile), { recursive: true });
   await build({
     entryPoints: [resolve(root, 'adapters/cloudflare/worker.ts')],
     outfile,
@@ -41,6 +43,8 @@ export async function buildWorker(outfile) {
     target: 'es2022',
     conditions: ['workerd', 'worker', 'browser', 'import'],
     mainFields: ['browser', 'module', 'main'],
+    // The runtime's own modules (nodejs_compat gives node:async_hooks).
+    external: ['node:*', 'cloudflare:*'],
     logLevel: 'warning',
     plugins: [wasmBeside(dirname(outfile))],
   });

@@ -2,29 +2,80 @@
 // over an R2 bucket (binding LAKE) for data objects and a D1 database
 // (binding META) for pools, branches and commits (service.ts). One service
 // per isolate, built on its first request; every isolate reads the same R2
-// and D1, so commits from any of them are seen by all (the event feed,
-// /events, reports only what its own isolate did). Parquet's engine is
-// parquet-wasm's WebAssembly module, which a Worker imports as a compiled
-// module (wrangler and scripts/build-worker.mjs ship it beside the script).
-// A Worker module exports only handlers, so nothing else here.
+// and D1, so commits from any of them are seen by all. The event feed,
+// /events, is a Durable Object's (binding EVENTS, class EventHubObject,
+// event-hub.ts): every isolate sends its events there and every subscriber
+// is forwarded there. Parquet's engine is parquet-wasm's WebAssembly
+// module, which a Worker imports as a compiled module (wrangler and
+// scripts/build-worker.mjs ship it beside the script).
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import parquetWasm from 'parquet-wasm/esm/parquet_wasm_bg.wasm';
-import { setParquetWasmLoader, type ZedService } from '../../src/index.js';
+import { capabilities, errorResponse, LATEST_REVISION, setParquetWasmLoader, UnavailableError, type ZedService } from '../../src/index.js';
+import { HubRelay, hubStub } from './event-hub.js';
+import { trackBody } from './request-body.js';
 import { workerService, type Env } from './service.js';
+
+export { EventHubObject } from './event-hub.js';
 
 setParquetWasmLoader(() => parquetWasm);
 
+/** The part of a Worker's ExecutionContext used here. */
+interface Context {
+  waitUntil(p: Promise<unknown>): void;
+}
+
+/**
+ * The current request's waitUntil: an event a request makes is sent to the
+ * hub after the request has its answer, and the runtime would cancel the
+ * send with the request otherwise.
+ */
+const keepAlive = new AsyncLocalStorage<(p: Promise<unknown>) => void>();
+
 let service: Promise<ZedService> | null = null;
 
+function serviceOf(env: Env): Promise<ZedService> {
+  if (service === null) {
+    const events = env.EVENTS;
+    const relay = events === undefined ? undefined : new HubRelay(events, (p) => keepAlive.getStore()?.(p.catch(() => {})));
+    service = workerService(env, relay !== undefined ? { relay } : {});
+    // A failed start (D1 unreachable, a bad setting) is retried by the next request.
+    service.catch(() => {
+      service = null;
+    });
+  }
+  return service;
+}
+
+/** Zed's error body for a Worker that cannot serve now (503: the client may retry). */
+function unavailable(what: string, e: unknown): Response {
+  const why = e instanceof Error ? e.message : String(e);
+  return errorResponse(new UnavailableError(`${what}: ${why}`, { cause: e }), capabilities(LATEST_REVISION));
+}
+
 export default {
-  async fetch(request: Request, env: Env): Promise<Response> {
-    if (service === null) {
-      service = workerService(env);
-      // A failed start (D1 unreachable, a bad setting) is retried by the next request.
-      service.catch(() => {
-        service = null;
-      });
+  async fetch(request: Request, env: Env, ctx: Context): Promise<Response> {
+    // Every subscriber is the hub's (the path as the service would route it, so /events only).
+    if (env.EVENTS !== undefined && new URL(request.url).pathname === '/events') {
+      try {
+        return await hubStub(env.EVENTS).fetch(request);
+      } catch (e) {
+        return unavailable('Event hub unreachable', e);
+      }
     }
-    return (await service).fetch(request);
+    let svc: ZedService;
+    try {
+      svc = await serviceOf(env);
+    } catch (e) {
+      // D1 out of reach, or a setting it cannot take: nothing was done.
+      return unavailable('Lake service not started', e);
+    }
+    const tracked = trackBody(request);
+    const response = await keepAlive.run(
+      (p) => ctx.waitUntil(p),
+      () => svc.fetch(tracked.request),
+    );
+    await tracked.finish();
+    return response;
   },
 };

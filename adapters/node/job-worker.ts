@@ -59,9 +59,14 @@ function threadId(): number | null {
   }
 }
 
+/**
+ * The worker's heap plus its buffers. Node counts buffers in arrayBuffers
+ * (and in external, which holds it); Deno only in external (arrayBuffers
+ * is 0 there); Bun in neither, so on Bun a query's budget covers its heap alone.
+ */
 function memoryHeld(): number {
   const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
+  return m.heapUsed + Math.max(m.arrayBuffers, m.external);
 }
 
 async function runQuery(served: OpenedLake, spill: DiskSpillStore, msg: Extract<JobStart, { t: 'query' }>): Promise<void> {

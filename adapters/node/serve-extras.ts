@@ -1,6 +1,5 @@
-// Parts of Zed's `zed serve` beyond serving: where the lake is (-lake, else
-// $ZED_LAKE, as Zed's lakeflags) and lake maintenance every -manage interval
-// (Zed's lakemanage.Monitor, run against the server's own API).
+// Parts of Zed's `zed serve` beyond serving: lake maintenance every -manage
+// interval (Zed's lakemanage.Monitor, run against the server's own API).
 
 import { durationFlagCheck, parseDurationMs, type FlagSpec } from './flags.js';
 import type { Logger } from './service-log.js';
@@ -14,19 +13,6 @@ export const MANAGE_FLAG: FlagSpec = {
   default: '0s',
   check: durationFlagCheck,
 };
-
-/** zlake's lake when neither -lake nor $ZED_LAKE names one. */
-export const DEFAULT_SERVE_LAKE = '.lake';
-
-/** The lake to serve: Zed's errors for an empty location and for a service URL. */
-export function serveLakeLocation(flag: string | undefined, env: NodeJS.ProcessEnv): string {
-  const given = flag ?? env['ZED_LAKE'];
-  if (given === undefined) return DEFAULT_SERVE_LAKE;
-  const lake = given.replace(/\/+$/, '');
-  if (lake === '') throw new Error('lake location must be set (either with the -lake flag or ZED_LAKE environment variable)');
-  if (/^https?:\/\//i.test(lake)) throw new Error('serve command available for local lakes only');
-  return lake;
-}
 
 /**
  * Runs a maintenance pass every `interval` (a Go duration; none when not

@@ -2,7 +2,6 @@
 export * from './query.js';
 export * from './lake-source.js';
 export * from './compilation-error.js';
-export * from './go-json.js';
 export * from './marshal.js';
 export * from './query-meter.js';
 export * from './query-writer.js';

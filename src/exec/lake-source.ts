@@ -9,6 +9,7 @@ import type { Lake, ScanStats } from '../lake/index.js';
 import { UnsupportedError, InvalidError } from '../errors/index.js';
 import { TypeBytes, Value, type TypeContext } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
+import { ksuidHexToBytes } from '../util/ksuid.js';
 import { openHttp } from './http-source.js';
 import { directOutbound, type Outbound } from './outbound.js';
 import { openSpecialSource } from './meta-queries.js';
@@ -64,9 +65,7 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
           ...(target.message !== null ? { message: target.message } : {}),
           ...(meta !== undefined ? { meta } : {}),
         });
-        const id = new Uint8Array(20);
-        for (let i = 0; i < 20; i++) id[i] = parseInt(r.commit.slice(i * 2, i * 2 + 2), 16);
-        yield [new Value(TypeBytes, id)];
+        yield [new Value(TypeBytes, ksuidHexToBytes(r.commit))];
       })();
     },
   };

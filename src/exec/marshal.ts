@@ -23,22 +23,8 @@ import {
   type Type,
   type TypeContext,
 } from '../zed/index.js';
-import type { KsuidHex } from '../util/ksuid.js';
+import { ksuidHexToBytes, type KsuidHex } from '../util/ksuid.js';
 import { encodeUtf8 } from '../util/utf8.js';
-
-/** The 20 bytes of a stored (hex) id. */
-export function idToBytes(id: KsuidHex): Uint8Array {
-  const b = new Uint8Array(20);
-  for (let i = 0; i < 20; i++) b[i] = parseInt(id.slice(i * 2, i * 2 + 2), 16);
-  return b;
-}
-
-/** The stored (hex) form of 20 id bytes. */
-export function idFromBytes(b: Uint8Array): KsuidHex {
-  let s = '';
-  for (const x of b) s += x.toString(16).padStart(2, '0');
-  return s;
-}
 
 export type FieldList = readonly (readonly [string, Value])[];
 
@@ -81,7 +67,7 @@ export class Marshaler {
 
   /** An id as 20 bytes, typed `name` (Zed's `ksuid.KSUID`; events say `KSUID`). */
   ksuid(id: KsuidHex, name: string | null): Value {
-    return new Value(this.named(TypeBytes, name), idToBytes(id));
+    return new Value(this.named(TypeBytes, name), ksuidHexToBytes(id));
   }
 
   /** A null of type `t`. */

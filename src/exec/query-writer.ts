@@ -8,7 +8,7 @@ import { formatByName, type Chunk, type Encoder } from '../formats/index.js';
 import { ZngEncoder } from '../formats/zng/index.js';
 import { formatValue } from '../zson/index.js';
 import { TypeContext, type Value } from '../zed/index.js';
-import { goJson } from './go-json.js';
+import { goJson } from '../util/go-json.js';
 import { Marshaler } from './marshal.js';
 import type { QueryStats } from './query-meter.js';
 

@@ -7,6 +7,7 @@
 // chunking. The caller replays the prefix into the real decoder, so the
 // input is read once.
 
+import { growBytes } from '../util/byte-writer.js';
 import { FormatError, InternalError, InvalidError, ParseError } from '../errors/index.js';
 import { TypeContext } from '../zed/index.js';
 import type { Decoder, DecoderOptions } from './codec.js';
@@ -212,11 +213,7 @@ export class Detector {
 
   private append(chunk: Uint8Array): void {
     const need = this.len + chunk.length;
-    if (need > this.buf.length) {
-      const next = new Uint8Array(Math.max(need, this.buf.length * 2));
-      next.set(this.buf.subarray(0, this.len));
-      this.buf = next;
-    }
+    this.buf = growBytes(this.buf, this.len, need);
     this.buf.set(chunk, this.len);
     this.len = need;
   }

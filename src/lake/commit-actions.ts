@@ -12,7 +12,7 @@ import type { CommitRecord, IndexRule } from '../storage/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { readElement, TypeContext, TypeString, underlying, Value } from '../zed/index.js';
 import type { DataObject } from './data-object.js';
-import { idFromBytes } from './ids.js';
+import { ksuidBytesToHex } from '../util/ksuid.js';
 import { fieldsOf, int64, nullValue, RecordMaker, str, time, uint64, uint8, type FieldValue } from './zed-records.js';
 
 /** An index object: the index one rule built for one data object (Zed v1.8.0's index.Object). */
@@ -216,7 +216,7 @@ function need(v: Value | undefined): Value {
 
 function idOf(v: Value | undefined): KsuidHex {
   if (v === undefined || v.bytes === null || v.bytes.length !== 20) throw corrupt();
-  return idFromBytes(v.bytes);
+  return ksuidBytesToHex(v.bytes);
 }
 
 function corrupt(): InternalError {

@@ -4,23 +4,9 @@
 
 import { InvalidError } from '../errors/index.js';
 import { encodeUtf8 } from '../util/utf8.js';
-import { ksuidFromBase62, type KsuidHex } from '../util/ksuid.js';
+import { ksuidBytesToHex, ksuidFromBase62, type KsuidHex } from '../util/ksuid.js';
 
 const HEX_TEXT = /^0x[0-9a-fA-F]{40}$/;
-
-/** The 20 bytes of a stored id. */
-export function idBytes(id: KsuidHex): Uint8Array {
-  const b = new Uint8Array(20);
-  for (let i = 0; i < 20; i++) b[i] = parseInt(id.slice(i * 2, i * 2 + 2), 16);
-  return b;
-}
-
-/** The stored (hex) form of 20 id bytes. */
-export function idFromBytes(b: Uint8Array): KsuidHex {
-  let s = '';
-  for (const x of b) s += x.toString(16).padStart(2, '0');
-  return s;
-}
 
 /** An id read from text (`0x` + hex, or base62), or null when `text` is neither. */
 export function parseId(text: string): KsuidHex | null {
@@ -30,7 +16,7 @@ export function parseId(text: string): KsuidHex | null {
   // segmentio/ksuid decodes any 27 bytes; only the base62 alphabet counts as an id here.
   if (!/^[0-9A-Za-z]{27}$/.test(text)) return null;
   const b = ksuidFromBase62(raw);
-  return typeof b === 'string' ? null : idFromBytes(b);
+  return typeof b === 'string' ? null : ksuidBytesToHex(b);
 }
 
 /** Like parseId, but throws Zed's `invalid ID: <text>`. */

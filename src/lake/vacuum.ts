@@ -21,7 +21,7 @@ import { encodeUtf8 } from '../util/utf8.js';
 import { decodeActions } from './commit-actions.js';
 import type { LakeContext } from './context.js';
 import { dataPrefix, indexPrefix, objectIdOfKey, objectKey, poolPrefix } from './data-object.js';
-import { idFromBytes } from './ids.js';
+import { ksuidBytesToHex } from '../util/ksuid.js';
 
 export interface VacuumOptions {
   readonly dryrun: boolean;
@@ -56,7 +56,7 @@ export async function vacuumPool(lc: LakeContext, pool: string, revision: string
       if (id62 === null) continue;
       const raw = ksuidFromBase62(encodeUtf8(id62));
       if (typeof raw === 'string') continue;
-      const id = idFromBytes(raw);
+      const id = ksuidBytesToHex(raw);
       const keys = files.get(id);
       if (keys === undefined) files.set(id, [b.key]);
       else keys.push(b.key);

@@ -20,7 +20,7 @@ import {
   type Type,
   type TypeContext,
 } from '../zed/index.js';
-import { idBytes } from './ids.js';
+import { ksuidHexToBytes } from '../util/ksuid.js';
 
 /** `t` as a type of `ctx` (complex types are interned per context). */
 export function importType(ctx: TypeContext, t: Type): Type {
@@ -72,7 +72,7 @@ export class RecordMaker {
 
   /** An id as Zed's marshaler writes a ksuid.KSUID (`KSUID` in simple style). */
   id(id: KsuidHex, name = 'ksuid.KSUID'): Value {
-    return new Value(this.ctx.lookupNamed(name, TypeBytes), idBytes(id));
+    return new Value(this.ctx.lookupNamed(name, TypeBytes), ksuidHexToBytes(id));
   }
 
   /** A value brought into this context. */

@@ -215,6 +215,12 @@ export function createApp(deps: ServiceDeps): ZedService {
 
   // A known path with a method it does not take: 405 with no body (registered last).
   for (const p of paths) app.all(p, () => new Response(null, { status: 405 }));
+  // Go's mux matches no API route to HEAD: a known path answers it 405, any
+  // other 404. (A router of the paths alone, since a Request with a made-up
+  // method to route it through `app` is refused by workerd.)
+  const heads = new Hono();
+  for (const p of paths) heads.all(p, () => new Response(null, { status: 405 }));
+  heads.notFound(() => notFoundResponse());
 
   // The other servers' events reach this server's subscribers too.
   const stopRelay = deps.relay?.listen(deliver) ?? (() => {});
@@ -239,7 +245,7 @@ export function createApp(deps: ServiceDeps): ZedService {
       }
       // Hono answers HEAD with the GET route; Go's mux does not match HEAD to a GET-only API route.
       if (req.method === 'HEAD' && !AUX_PATHS.has(path)) {
-        const res = await app.fetch(new Request(req.url, { method: 'XHEAD', headers: req.headers }));
+        const res = await heads.fetch(req);
         return new Response(null, { status: res.status, headers: res.headers });
       }
       return app.fetch(req, body === undefined ? undefined : { rawBody: body });

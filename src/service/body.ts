@@ -5,7 +5,7 @@
 
 import { BodyTooLargeError, InvalidError } from '../errors/index.js';
 import { formatByName } from '../formats/index.js';
-import { idFromBytes } from '../exec/index.js';
+import { ksuidBytesToHex } from '../util/ksuid.js';
 import { parseIdOrThrow } from '../lake/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { ID, TypeContext, Value, readElement, underlying, type Type } from '../zed/index.js';
@@ -131,7 +131,7 @@ export class RequestRecord {
     if (vals === undefined) return undefined;
     return vals.map((v) => {
       expect(v, name, '[bytes]', underlying(v.type).id === ID.bytes && v.bytes!.length === 20);
-      return idFromBytes(v.bytes!);
+      return ksuidBytesToHex(v.bytes!);
     });
   }
 

@@ -3,7 +3,8 @@
 // json.Encoder writes it (HTML-escaped, newline-terminated).
 
 import { ZedError, type ErrorKind } from '../errors/index.js';
-import { CompilationError, goJson } from '../exec/index.js';
+import { CompilationError } from '../exec/index.js';
+import { goJson } from '../util/go-json.js';
 import type { Capabilities } from './revision.js';
 
 interface KindEntry {

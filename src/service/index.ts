@@ -1,5 +1,6 @@
 // Public surface of the service: the app factory and what configures it.
 export { createApp, cleanPath, type ZedService } from './app.js';
+export { errorResponse } from './errors.js';
 export type { Auth0Method, Authenticator, Identity, Principal, ServiceDeps } from './deps.js';
 export { createAuthenticator, ZED_AUTH_SETTINGS, type AuthOptions, type ZedAuthConfig } from './auth/authenticator.js';
 export { JwksKeys, RemoteJwks, type KeySource, type RemoteJwksOptions } from './auth/jwks.js';

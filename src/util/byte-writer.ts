@@ -1,6 +1,22 @@
-// A growable byte buffer for encoders: amortized appends, no per-write allocation.
+// A growable byte buffer for encoders: amortized appends, no per-write
+// allocation. Classes that write into a buffer of their own (zcode builders,
+// the JSON arena) grow it with growBytes; text writers extend ByteWriter.
 
 import { putUvarint, uvarintSize } from './uvarint.js';
+
+/**
+ * A buffer of at least `need` bytes that starts with buf[0:used]: `buf`
+ * itself when it is large enough, else a new one of twice its size (or
+ * more), so that appends cost amortized constant time.
+ */
+export function growBytes<T extends ArrayBufferLike>(buf: Uint8Array<T>, used: number, need: number): Uint8Array<T> | Uint8Array<ArrayBuffer> {
+  if (need <= buf.length) return buf;
+  let cap = Math.max(buf.length * 2, 64);
+  while (cap < need) cap *= 2;
+  const next = new Uint8Array(cap);
+  next.set(buf.subarray(0, used));
+  return next;
+}
 
 export class ByteWriter {
   buf: Uint8Array;
@@ -12,13 +28,7 @@ export class ByteWriter {
 
   /** Makes room for `n` more bytes. */
   reserve(n: number): void {
-    const need = this.len + n;
-    if (need <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < need) cap *= 2;
-    const next = new Uint8Array(cap);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
+    if (this.len + n > this.buf.length) this.buf = growBytes(this.buf, this.len, this.len + n);
   }
 
   byte(b: number): void {
@@ -26,10 +36,19 @@ export class ByteWriter {
     this.buf[this.len++] = b;
   }
 
-  bytes(b: Uint8Array): void {
-    this.reserve(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
+  bytes(src: Uint8Array): void {
+    const n = src.length;
+    if (this.len + n > this.buf.length) this.reserve(n);
+    // A loop beats TypedArray.set on the short runs text and keys mostly are.
+    if (n < 16) {
+      const b = this.buf;
+      let at = this.len;
+      for (let i = 0; i < n; i++) b[at++] = src[i]!;
+      this.len = at;
+    } else {
+      this.buf.set(src, this.len);
+      this.len += n;
+    }
   }
 
   uvarint(n: number): void {

@@ -2,6 +2,8 @@
 // as "0x" + hex), made from 4 bytes of seconds since 2014-05-13 and 16 random
 // bytes (spec lake-api.md §2). Base62 text is for messages and storage names.
 
+import { decodeHex, encodeHex } from './hex.js';
+
 const HEX_ID = /^[0-9a-f]{40}$/;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const EPOCH = 1_400_000_000n;
@@ -23,7 +25,7 @@ const CHARS = 27;
 /** A new 20-byte KSUID for time `nowNs` (Unix nanoseconds); `random` fills the 16 payload bytes. */
 export function newKsuidBytes(
   nowNs: bigint,
-  random: (out: Uint8Array) => void = (out) => crypto.getRandomValues(out),
+  random: (out: Uint8Array<ArrayBuffer>) => void = (out) => crypto.getRandomValues(out),
 ): Uint8Array {
   const out = new Uint8Array(BYTES);
   random(out.subarray(4));
@@ -71,16 +73,24 @@ export function ksuidFromBase62(raw: Uint8Array): Uint8Array | string {
 /** A new KSUID for time `nowNs` (Unix nanoseconds), as hex; `random` fills 16 bytes. */
 export function newKsuidHex(
   nowNs: bigint,
-  random: (out: Uint8Array) => void = (out) => crypto.getRandomValues(out),
+  random: (out: Uint8Array<ArrayBuffer>) => void = (out) => crypto.getRandomValues(out),
 ): KsuidHex {
-  let s = '';
-  for (const b of newKsuidBytes(nowNs, random)) s += b.toString(16).padStart(2, '0');
-  return s;
+  return encodeHex(newKsuidBytes(nowNs, random));
+}
+
+/** The stored (hex) form of 20 id bytes. */
+export function ksuidBytesToHex(b: Uint8Array): KsuidHex {
+  return encodeHex(b);
+}
+
+/** The 20 bytes of a stored (hex) id. */
+export function ksuidHexToBytes(id: KsuidHex): Uint8Array {
+  const b = decodeHex(id);
+  if (b === null || b.length !== BYTES) throw new TypeError(`Not a stored KSUID: "${id}"`);
+  return b;
 }
 
 /** The 27-character base62 text of a stored id (Zed's messages use it). */
 export function ksuidHexToBase62(id: KsuidHex): string {
-  const b = new Uint8Array(BYTES);
-  for (let i = 0; i < BYTES; i++) b[i] = parseInt(id.slice(i * 2, i * 2 + 2), 16);
-  return ksuidToBase62(b);
+  return ksuidToBase62(ksuidHexToBytes(id));
 }

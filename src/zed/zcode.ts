@@ -2,6 +2,7 @@
 // tag (0 = null, else length+1) followed by that many body bytes; container
 // bodies are concatenations of elements (docs/formats/zng.md §2.2).
 
+import { growBytes } from '../util/byte-writer.js';
 import { putUvarint, readUvarint, uvarintSize } from '../util/uvarint.js';
 import { FormatError } from '../errors/index.js';
 
@@ -76,13 +77,7 @@ export class Builder {
   }
 
   private grow(n: number): void {
-    const need = this.len + n;
-    if (need <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < need) cap *= 2;
-    const next = new Uint8Array(cap);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
+    if (this.len + n > this.buf.length) this.buf = growBytes(this.buf, this.len, this.len + n);
   }
 
   reset(): void {

@@ -19,7 +19,8 @@ import {
   TypeUint64,
   type PrimitiveType,
 } from '../zed/index.js';
-import { isDecimalFloatText, isIntText, intTextValue, specialFloat } from './number-parse.js';
+import { isDecimalFloatText, parseGoSpecialFloat } from '../util/strconv.js';
+import { isIntText, intTextValue } from './number-parse.js';
 import { parseDuration, parseTimeUnbounded } from './time-parse.js';
 import type { ZcodeBuilder } from './zcode-builder.js';
 
@@ -98,7 +99,7 @@ export function appendLiteral(b: ZcodeBuilder, w: string): PrimitiveType | typeo
       return TypeFloat64;
     }
     if (c === 45 || c === 43) {
-      const sp = specialFloat(w);
+      const sp = parseGoSpecialFloat(w);
       if (sp !== undefined) {
         b.appendFloat64(sp);
         return TypeFloat64;
@@ -134,7 +135,7 @@ export function appendLiteral(b: ZcodeBuilder, w: string): PrimitiveType | typeo
       case 'nan':
       case 'Inf':
       case 'inf':
-        b.appendFloat64(specialFloat(w)!);
+        b.appendFloat64(parseGoSpecialFloat(w)!);
         return TypeFloat64;
     }
   }

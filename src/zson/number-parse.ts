@@ -1,7 +1,8 @@
 // Decimal text to numbers with Go's strconv rules, as Zed parses ZSON and
-// ZJSON numbers: ParseInt (optional sign), ParseUint (no sign) and ParseFloat
-// (decimal with optional fraction and exponent, or Inf/Infinity/NaN).
+// ZJSON numbers: ParseInt (optional sign), ParseUint (no sign) and, by type,
+// ParseFloat (src/util/strconv.ts).
 
+import { parseGoFloat } from '../util/strconv.js';
 import { toFloat16 } from '../zed/index.js';
 
 const MAX_INT64 = (1n << 63n) - 1n;
@@ -77,80 +78,13 @@ export function parseIntFor(id: number, s: string): number | bigint | null {
 }
 
 /**
- * True when `s` is a decimal float in strconv.ParseFloat's syntax:
- * [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?.
- */
-export function isDecimalFloatText(s: string): boolean {
-  const n = s.length;
-  let i = 0;
-  let c = s.charCodeAt(0);
-  if (c === 43 || c === 45) i++;
-  let mant = 0;
-  while (i < n && isDigit(s.charCodeAt(i))) {
-    i++;
-    mant++;
-  }
-  if (s.charCodeAt(i) === 46) {
-    i++;
-    while (i < n && isDigit(s.charCodeAt(i))) {
-      i++;
-      mant++;
-    }
-  }
-  if (mant === 0) return false;
-  c = s.charCodeAt(i);
-  if (c === 101 || c === 69) {
-    i++;
-    c = s.charCodeAt(i);
-    if (c === 43 || c === 45) i++;
-    let exp = 0;
-    while (i < n && isDigit(s.charCodeAt(i))) {
-      i++;
-      exp++;
-    }
-    if (exp === 0) return false;
-  }
-  return i === n;
-}
-
-/** The value of Inf/Infinity (any case, optional sign) or NaN (any case), else undefined. */
-export function specialFloat(s: string): number | undefined {
-  const n = s.length;
-  if (n < 3 || n > 9) return undefined;
-  const lower = s.toLowerCase();
-  switch (lower) {
-    case 'nan':
-      return NaN;
-    case 'inf':
-    case '+inf':
-    case 'infinity':
-    case '+infinity':
-      return Infinity;
-    case '-inf':
-    case '-infinity':
-      return -Infinity;
-  }
-  return undefined;
-}
-
-/**
  * Parses float text for a float type of `bits` bits, as strconv.ParseFloat
  * (float16 goes through float32, as Zed converts). Null when the text is not
  * a float or overflows the type (float32/64; float16 overflows to Inf as Zed's
  * conversion does).
  */
 export function parseFloatFor(bits: 16 | 32 | 64, s: string): number | null {
-  let v: number;
-  if (isDecimalFloatText(s)) {
-    v = Number(s);
-    if (!Number.isFinite(v)) return null;
-  } else {
-    const sp = specialFloat(s);
-    if (sp === undefined) return null;
-    return sp;
-  }
-  if (bits === 64) return v;
-  const f = Math.fround(v);
-  if (!Number.isFinite(f)) return null;
-  return bits === 32 ? f : toFloat16(f);
+  const v = parseGoFloat(s, bits === 64 ? 64 : 32);
+  if (v === undefined) return null;
+  return bits === 16 ? toFloat16(v) : v;
 }

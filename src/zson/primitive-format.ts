@@ -13,6 +13,7 @@ import {
   formatNet,
   type PrimitiveType,
 } from '../zed/index.js';
+import { encodeHex } from '../util/hex.js';
 import { formatFloat } from './float-format.js';
 import { quoteUtf8 } from './quote.js';
 import { formatDuration, formatTime } from './time-format.js';
@@ -23,13 +24,9 @@ export { formatFloat } from './float-format.js';
 export { formatDuration, formatTime } from './time-format.js';
 export { quoteString } from './quote.js';
 
-const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, i) => (i < 16 ? '0' : '') + i.toString(16));
-
 /** "0x" and lower-case hex, as Zed writes bytes values. */
 export function formatBytes(buf: Uint8Array, start = 0, end = buf.length): string {
-  let s = '0x';
-  for (let i = start; i < end; i++) s += HEX_BYTE[buf[i]!]!;
-  return s;
+  return '0x' + encodeHex(buf, start, end);
 }
 
 /** Decimal text of a signed integer body. */

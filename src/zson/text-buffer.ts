@@ -2,6 +2,7 @@
 // straight into one buffer per batch avoids building (and later flattening
 // and encoding) a rope of many small JS strings, which dominated the cost.
 
+import { ByteWriter } from '../util/byte-writer.js';
 import { utf8SequenceLength } from './quote.js';
 
 const HEX = '0123456789abcdef';
@@ -18,38 +19,15 @@ function unicodeEscape(b: Uint8Array, at: number, c: number): number {
   return at;
 }
 
-export class TextBuffer {
-  buf: Uint8Array;
-  len = 0;
-
+export class TextBuffer extends ByteWriter {
   constructor(capacity = 1 << 16) {
-    this.buf = new Uint8Array(capacity);
-  }
-
-  /** Makes room for `n` more bytes. */
-  ensure(n: number): void {
-    const need = this.len + n;
-    if (need <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < need) cap *= 2;
-    const next = new Uint8Array(cap);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-  }
-
-  reset(): void {
-    this.len = 0;
-  }
-
-  byte(c: number): void {
-    if (this.len >= this.buf.length) this.ensure(1);
-    this.buf[this.len++] = c;
+    super(capacity);
   }
 
   /** Appends a string known to be ASCII. */
   ascii(s: string): void {
     const n = s.length;
-    if (this.len + n > this.buf.length) this.ensure(n);
+    if (this.len + n > this.buf.length) this.reserve(n);
     const b = this.buf;
     let at = this.len;
     for (let i = 0; i < n; i++) b[at++] = s.charCodeAt(i);
@@ -60,7 +38,7 @@ export class TextBuffer {
   text(s: string): void {
     const n = s.length;
     let i = 0;
-    if (this.len + n > this.buf.length) this.ensure(n);
+    if (this.len + n > this.buf.length) this.reserve(n);
     const b = this.buf;
     let at = this.len;
     for (; i < n; i++) {
@@ -71,24 +49,9 @@ export class TextBuffer {
     this.len = at;
     if (i === n) return;
     const rest = s.length - i;
-    this.ensure(rest * 3);
+    this.reserve(rest * 3);
     const r = utf8.encodeInto(i === 0 ? s : s.slice(i), this.buf.subarray(this.len));
     this.len += r.written;
-  }
-
-  /** Appends pre-encoded bytes. */
-  bytes(src: Uint8Array): void {
-    const n = src.length;
-    if (this.len + n > this.buf.length) this.ensure(n);
-    if (n < 16) {
-      const b = this.buf;
-      let at = this.len;
-      for (let i = 0; i < n; i++) b[at++] = src[i]!;
-      this.len = at;
-    } else {
-      this.buf.set(src, this.len);
-      this.len += n;
-    }
   }
 
   /** Appends the decimal digits of a safe integer. */
@@ -99,7 +62,7 @@ export class TextBuffer {
     }
     let digits = 1;
     for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
-    this.ensure(digits);
+    this.reserve(digits);
     const b = this.buf;
     let at = this.len + digits;
     this.len = at;
@@ -112,14 +75,14 @@ export class TextBuffer {
 
   spaces(n: number): void {
     if (n <= 0) return;
-    this.ensure(n);
+    this.reserve(n);
     this.buf.fill(0x20, this.len, this.len + n);
     this.len += n;
   }
 
   /** "0x" and lower-case hex of `src[s:e]`. */
   hex(src: Uint8Array, s: number, e: number): void {
-    this.ensure(2 + 2 * (e - s));
+    this.reserve(2 + 2 * (e - s));
     const b = this.buf;
     let at = this.len;
     b[at++] = 0x30;
@@ -138,7 +101,7 @@ export class TextBuffer {
    * escaping. Invalid UTF-8 becomes the escape \ufffd, one per bad byte.
    */
   quoted(src: Uint8Array, s: number, e: number, json: boolean): void {
-    this.ensure(e - s + 2);
+    this.reserve(e - s + 2);
     let b = this.buf;
     let at = this.len;
     b[at++] = 0x22;
@@ -152,7 +115,7 @@ export class TextBuffer {
       if (c < 0x80) {
         // An escape is at most 6 bytes where 1 was reserved.
         this.len = at;
-        this.ensure(e - i + 6);
+        this.reserve(e - i + 6);
         b = this.buf;
         b[at++] = 0x5c;
         switch (c) {
@@ -185,7 +148,7 @@ export class TextBuffer {
       const n = utf8SequenceLength(src, i, e);
       if (n === 0 || (json && n === 3 && c === 0xe2 && src[i + 1] === 0x80 && (src[i + 2]! & 0xfe) === 0xa8)) {
         this.len = at;
-        this.ensure(e - i + 6);
+        this.reserve(e - i + 6);
         b = this.buf;
         const tail = n === 0 ? 'fffd' : src[i + 2] === 0xa8 ? '2028' : '2029';
         b[at++] = 0x5c;
@@ -201,13 +164,8 @@ export class TextBuffer {
     this.len = at;
   }
 
-  /** A copy of what was written. */
-  take(): Uint8Array {
-    return this.buf.slice(0, this.len);
-  }
-
   /** What was written, decoded. */
-  toString(): string {
+  override toString(): string {
     return decoder.decode(this.buf.subarray(0, this.len));
   }
 }

@@ -3,7 +3,10 @@
 // pkg/nano Duration.String (units y=365d, d, h, m, then s, ms, us or ns with a
 // trimmed decimal fraction, e.g. "1h2m3.5s", "1.5ms", "-3us").
 
+import { civilFromDays, type CivilDate } from '../util/calendar.js';
+
 const NS_PER_SEC = 1_000_000_000n;
+const date: CivilDate = { year: 0, month: 0, day: 0 };
 
 function pad2(n: number): string {
   return n < 10 ? '0' + n : String(n);
@@ -34,16 +37,7 @@ export function formatTime(ns: bigint): string {
   const secs = Number(sec);
   const days = Math.floor(secs / 86400);
   const sod = secs - days * 86400;
-  // Civil date from days since 1970-01-01 (H. Hinnant's days_from_civil inverse).
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const { year, month, day } = civilFromDays(days, date);
   const h = Math.floor(sod / 3600);
   const m = Math.floor((sod % 3600) / 60);
   const s = sod % 60;

@@ -2,6 +2,8 @@
 // time.RFC3339Nano reads them, and Zed duration strings as nano.ParseDuration
 // (pkg/nano/duration.go) reads them. Both yield int64 nanoseconds as bigint.
 
+import { daysFromCivil, daysInMonth } from '../util/calendar.js';
+
 const NS_PER_SEC = 1_000_000_000n;
 const MAX_INT64 = (1n << 63n) - 1n;
 const MIN_INT64 = -(1n << 63n);
@@ -19,21 +21,6 @@ function two(s: string, i: number): number {
   const a = digit(s, i);
   const b = digit(s, i + 1);
   return a < 0 || b < 0 ? -1 : a * 10 + b;
-}
-
-function daysIn(month: number, year: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-/** Days from 1970-01-01 to the proleptic Gregorian date (H. Hinnant's days_from_civil). */
-function daysFromCivil(y: number, m: number, d: number): number {
-  y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
 }
 
 /**
@@ -57,7 +44,7 @@ export function parseTimeUnbounded(s: string): bigint | null {
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84) return null;
   if (s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return null;
   const year = y0 * 100 + y1;
-  if (day > daysIn(month, year)) return null;
+  if (day > daysInMonth(month, year)) return null;
   let i = 19;
   let nsec = 0;
   const sep = s.charCodeAt(i);

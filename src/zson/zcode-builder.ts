@@ -4,6 +4,7 @@
 // map in place (docs/formats/zng.md §2.2). Primitives are encoded straight
 // into the buffer, without a Uint8Array per value.
 
+import { growBytes } from '../util/byte-writer.js';
 import { putUvarint, readUvarint, uvarintSize } from '../util/uvarint.js';
 import { compareBytes } from '../util/utf8.js';
 import { float32ToFloat16Bits } from '../zed/index.js';
@@ -36,13 +37,7 @@ export class ZcodeBuilder {
   }
 
   private grow(n: number): void {
-    const need = this.len + n;
-    if (need <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < need) cap *= 2;
-    const next = new Uint8Array(cap);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
+    if (this.len + n > this.buf.length) this.buf = growBytes(this.buf, this.len, this.len + n);
   }
 
   appendNull(): void {

@@ -1,8 +1,9 @@
-// Runs a query in process over ZSON input and returns zq -z style output,
-// for language tests written as (query, input, output) cases.
+// Runs a query in process over input (ZSON unless another format is named)
+// and returns zq -z style output, for language tests written as (query,
+// input, output) cases.
 import { TypeContext, compile, encodeBatches, readValues, formatByName } from '../../src/index.js';
 
-export async function runQuery(query: string, input: string): Promise<string> {
+export async function runQuery(query: string, input: string, format = 'zson'): Promise<string> {
   const zctx = new TypeContext();
   const q = compile(query, { zctx });
   const bytes = new TextEncoder().encode(input);
@@ -15,7 +16,7 @@ export async function runQuery(query: string, input: string): Promise<string> {
   const enc = formatByName('zson')!.encoder!({ pretty: 0 });
   const dec = new TextDecoder();
   let out = '';
-  const src = q.startsWithYield && input === '' ? nullInput() : readValues(stream, zctx, { format: 'zson' });
+  const src = q.startsWithYield && input === '' ? nullInput() : readValues(stream, zctx, { format });
   for await (const c of encodeBatches(q.pipeline.run(src, zctx), enc)) out += typeof c === 'string' ? c : dec.decode(c);
   return out;
 }

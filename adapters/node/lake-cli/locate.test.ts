@@ -10,7 +10,8 @@ describe('lake location', () => {
     const abs = resolve('rel/lake');
     expect(parseLocation('rel/lake')).toEqual({ kind: 'local', path: abs, uri: pathToFileURL(abs).href });
     expect(parseLocation('file:///tmp/x')).toEqual({ kind: 'local', path: '/tmp/x', uri: 'file:///tmp/x' });
-    expect(() => parseLocation('s3://bucket/lake')).toThrow(/not supported/);
+    expect(parseLocation('s3://bucket/lake')).toEqual({ kind: 'storage', url: 's3://bucket/lake' });
+    expect(() => parseLocation('stdio:x')).toThrow(/not supported/);
   });
 
   it('defaults to $XDG_DATA_HOME/zed, then ~/.local/share/zed', () => {

@@ -1,8 +1,10 @@
 // The CSV/TSV reader (zq -i csv, -i tsv): the first record is the header;
 // every later record becomes a record value whose fields are typed one by one
-// (infer.ts). As in zio/csvio/reader.go, a record with a different number of
-// fields than the header is an error naming its line, and input without data
-// records is "empty csv file".
+// as zio/csvio/reader.go convertString types them: empty is null, then what
+// strconv.ParseFloat(s, 64) takes is a float64, then what strconv.ParseBool
+// takes is a bool, else a string. A record with a different number of fields
+// than the header is an error naming its line, and input without data records
+// is "empty csv file".
 
 import type { Decoder } from '../codec.js';
 import { FormatError, InvalidError, ParseError } from '../../errors/index.js';
@@ -20,7 +22,7 @@ import {
 } from '../../zed/index.js';
 import { encodeUtf8 } from '../../util/utf8.js';
 import { CsvRecords } from './csv-records.js';
-import { parseGoBool, parseGoFloat } from './infer.js';
+import { parseGoBool, parseGoFloat } from '../../util/strconv.js';
 import { DETECT_OVERFLOW, type DetectEnd } from '../detect-hook.js';
 
 export interface CsvDecoderOptions {

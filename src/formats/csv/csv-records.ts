@@ -4,15 +4,11 @@
 //   - a record without any '"' needs no CSV syntax beyond the delimiter: it
 //     is split directly, the fast path for machine-written files;
 //   - a record with a '"' goes through Zed's quote repair (quote-repair.ts),
-//     which finds its fields; each field whose quotes hold CSV syntax
-//     (escaped quotes, delimiters or newlines inside them) is decoded by the
-//     CSV library, all such fields of a chunk in one call;
+//     which finds its fields and decodes them as encoding/csv would;
 //   - "\r\n" ends a record like "\n", a "\r" right before end of input is
 //     dropped, and empty lines are skipped (they still count as lines).
 // Records come out in input order with the 1-based line they start on.
 
-import { InternalError } from '../../errors/index.js';
-import { CsvLibrary } from './csv-library.js';
 import { QuoteRepair } from './quote-repair.js';
 import { isSpace, trimLeft } from './space.js';
 
@@ -22,7 +18,6 @@ export class CsvRecords {
   private readonly delim: string;
   private readonly trimLeading: boolean;
   private readonly repair: QuoteRepair;
-  private readonly library: CsvLibrary;
   /** The start of an unfinished record without quotes so far. */
   private pending = '';
   /** Inside a record with quotes: the repair holds its text. */
@@ -32,16 +27,12 @@ export class CsvRecords {
   /** Records completed by the current call, and the lines they start on. */
   private fields: string[][] = [];
   private lines: number[] = [];
-  /** Canonical text of this call's fields for the library (one a line), and their places (record, field). */
-  private canonical = '';
-  private slots: number[] = [];
 
   /** `delim` is one character other than '"', "\r" and "\n". */
   constructor(delim: string) {
     this.delim = delim;
     this.trimLeading = !isSpace(delim.charCodeAt(0));
     this.repair = new QuoteRepair(delim);
-    this.library = new CsvLibrary(delim);
   }
 
   /** Feeds text; returns the records it completed. */
@@ -122,17 +113,10 @@ export class CsvRecords {
     this.lines.push(line);
   }
 
-  /** Takes the record the repair just finished, queueing the fields the library decodes. */
+  /** Takes the record the repair just finished. */
   private repaired(): void {
     this.repairing = false;
-    const fields = this.repair.fields();
-    for (let k = 0; k < fields.length; k++) {
-      if (this.repair.needsParse(k)) {
-        this.slots.push(this.fields.length, k);
-        this.canonical += fields[k]! + '\n';
-      }
-    }
-    this.fields.push(fields);
+    this.fields.push(this.repair.fields());
     this.lines.push(this.line);
     this.line += 1 + this.repair.extraLines;
   }
@@ -140,20 +124,6 @@ export class CsvRecords {
   private take(): { fields: string[][]; lines: number[] } {
     const fields = this.fields;
     const lines = this.lines;
-    if (this.canonical !== '') {
-      const recs = this.library.records(this.canonical);
-      const slots = this.slots;
-      if (recs.length * 2 !== slots.length) {
-        throw new InternalError(`csv: ${slots.length / 2} quoted fields parsed as ${recs.length}`);
-      }
-      for (let k = 0; k < recs.length; k++) {
-        const one = recs[k]!;
-        if (one.length !== 1) throw new InternalError(`csv: a quoted field parsed as ${one.length} fields`);
-        fields[slots[2 * k]!]![slots[2 * k + 1]!] = one[0]!;
-      }
-      this.canonical = '';
-      this.slots = [];
-    }
     this.fields = [];
     this.lines = [];
     return { fields, lines };

@@ -4,4 +4,3 @@ export { CsvDecoder, csvFirstLine, isCsvDelimiter, type CsvDecoderOptions } from
 export { CsvEncoder, type CsvEncoderOptions } from './csv-encoder.js';
 export { Flattener, type FlatShape, type Leaf } from './flatten.js';
 export { concrete, type Concrete } from './under.js';
-export { parseGoFloat, parseGoBool } from './infer.js';

@@ -1,5 +1,5 @@
-// Zed's quote repair for one CSV record (zio/csvio/preprocess.go), turning
-// what Zed accepts into canonical CSV for the parsing library:
+// Zed's quote repair for one CSV record (zio/csvio/preprocess.go) and the
+// field decoding Go's encoding/csv then does on its output:
 //   - a '"' anywhere in a field opens a quoted run that ends at a '"' not
 //     followed by another ('""' stays an escaped quote); text outside the
 //     runs is kept, so `"value"2` reads as `value2`, and a run left open at
@@ -12,10 +12,11 @@
 //   - other fields are written as they are, less their leading white space
 //     when the delimiter is not itself a space (encoding/csv
 //     TrimLeadingSpace), and "\r\n" ends a record like "\n".
-// The scan is resumable: a record may arrive in any number of pieces. A
-// field whose runs hold CSV syntax (an escaped quote, a delimiter or a
-// newline) is left for the CSV library to decode from its canonical quoted
-// form; in any other field the quotes only wrapped text, and it is final.
+// The scan is resumable: a record may arrive in any number of pieces. Zed's
+// repair writes a field with runs as one quoted CSV field, in which
+// encoding/csv reads '""' as '"' and delimiters and newlines as text; so
+// here each '""' kept from a run becomes '"' and the field is final.
+// (Every other '"' opened or closed a run, so none is left unpaired.)
 
 import { isSpace, trimLeft } from './space.js';
 
@@ -39,11 +40,10 @@ export class QuoteRepair {
   /** The current field so far ('""' pairs kept). */
   private scratch = '';
   private hasRun = false;
-  /** The record's fields so far: final text, or the canonical quoted text of a field the library decodes. */
+  /** The record's fields so far. */
   private readonly contents: string[] = [];
-  private readonly parse: boolean[] = [];
-  /** The current field's runs hold CSV syntax. */
-  private syntax = false;
+  /** The current field's runs hold an escaped quote. */
+  private escaped = false;
   private lines = 0;
 
   constructor(delim: string) {
@@ -57,19 +57,13 @@ export class QuoteRepair {
     this.scratch = '';
     this.hasRun = false;
     this.contents.length = 0;
-    this.parse.length = 0;
-    this.syntax = false;
+    this.escaped = false;
     this.lines = 0;
   }
 
   /** The record's fields (a new array; valid once the record ended). */
   fields(): string[] {
     return this.contents.slice();
-  }
-
-  /** Whether field `i` is canonical CSV text (a quoted field) for the library to decode. */
-  needsParse(i: number): boolean {
-    return this.parse[i]!;
   }
 
   /** Newlines inside quoted runs: the record spans this many lines more than one. */
@@ -94,11 +88,7 @@ export class QuoteRepair {
           this.scratch += text.slice(run, i);
           this.state = State.RunQuote;
           run = ++i;
-        } else if (c === delim) {
-          this.syntax = true;
-          i++;
         } else if (c === NL) {
-          this.syntax = true;
           // encoding/csv turns "\r\n" into "\n" inside quoted fields too.
           if (i > run) {
             if (text.charCodeAt(i - 1) === CR) {
@@ -118,7 +108,7 @@ export class QuoteRepair {
       if (this.state === State.RunQuote) {
         if (c === QUOTE) {
           this.scratch += '""';
-          this.syntax = true;
+          this.escaped = true;
           this.state = State.Run;
           run = ++i;
           continue;
@@ -159,22 +149,22 @@ export class QuoteRepair {
     let f = this.scratch;
     this.scratch = '';
     let ends = last;
-    const syntax = this.syntax;
     if (this.hasRun) {
       this.hasRun = false;
-      this.syntax = false;
       if (f.length > 1 && f.charCodeAt(f.length - 1) === CR) {
         f = f.slice(0, -1);
         ends = true;
       }
       f = trimLeft(f);
-      if (syntax) f = '"' + f + '"';
+      if (this.escaped) {
+        this.escaped = false;
+        f = f.replaceAll('""', '"');
+      }
     } else {
       if (last && f.charCodeAt(f.length - 1) === CR) f = f.slice(0, -1);
       if (this.trimLeading) f = trimLeft(f);
     }
     this.contents.push(f);
-    this.parse.push(syntax);
     return ends;
   }
 }

@@ -3,6 +3,7 @@
 // zcode rewrites JSON needs (duplicate keys, union-typed array elements)
 // happen in place.
 
+import { growBytes } from '../../util/byte-writer.js';
 import { putUvarint, uvarintSize } from '../../util/uvarint.js';
 import { TypeNull, Value, encodeInt, type Type, type UnionType } from '../../zed/index.js';
 
@@ -72,13 +73,7 @@ export class ZcodeArena {
 
   /** Makes room for `n` more bytes. */
   ensure(n: number): void {
-    const need = this.len + n;
-    if (need <= this.out.length) return;
-    let cap = this.out.length * 2;
-    while (cap < need) cap *= 2;
-    const next = new Uint8Array(cap);
-    next.set(this.out.subarray(0, this.len));
-    this.out = next;
+    if (this.len + n > this.out.length) this.out = growBytes(this.out, this.len, this.len + n);
   }
 
   /** Where the body of the element at `at` starts (-1 for a null). */

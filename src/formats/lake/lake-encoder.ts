@@ -3,7 +3,7 @@
 // `zed branch` print (zio/lakeio/writer.go is the specification). Values it
 // does not know are written as one-line ZSON. Never colored.
 
-import { ksuidFromBase62, ksuidToBase62 } from '../../util/ksuid.js';
+import { ksuidFromBase62, ksuidHexToBase62, ksuidToBase62 } from '../../util/ksuid.js';
 import { encodeUtf8 } from '../../util/utf8.js';
 import type { Value } from '../../zed/index.js';
 import { formatTime, formatValue } from '../../zson/index.js';
@@ -152,11 +152,7 @@ function rfc3339Seconds(ns: bigint): string {
 
 /** The base62 id of a head given as an id (base62 or 0x hex), else null. */
 function parseHeadId(text: string): string | null {
-  if (HEX_ID.test(text)) {
-    const b = new Uint8Array(20);
-    for (let i = 0; i < 20; i++) b[i] = parseInt(text.slice(2 + i * 2, 4 + i * 2), 16);
-    return ksuidToBase62(b);
-  }
+  if (HEX_ID.test(text)) return ksuidHexToBase62(text.slice(2));
   if (!/^[0-9A-Za-z]{27}$/.test(text)) return null;
   const b = ksuidFromBase62(encodeUtf8(text));
   return typeof b === 'string' ? null : ksuidToBase62(b);

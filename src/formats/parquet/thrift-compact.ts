@@ -5,6 +5,7 @@
 // little Thrift it takes to join row groups written one at a time.
 
 import { FormatError } from '../../errors/index.js';
+import { ByteWriter } from '../../util/byte-writer.js';
 
 export const TType = {
   stop: 0,
@@ -160,25 +161,9 @@ export function readStruct(buf: Uint8Array): { struct: TStruct; length: number }
   return { struct, length: r.pos };
 }
 
-class Writer {
-  private buf = new Uint8Array(1024);
-  len = 0;
-
-  private room(n: number): void {
-    if (this.len + n <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < this.len + n) cap *= 2;
-    const next = new Uint8Array(cap);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-  }
-
-  byte(b: number): void {
-    this.room(1);
-    this.buf[this.len++] = b & 0xff;
-  }
-
-  uvarint(n: bigint): void {
+class CompactWriter extends ByteWriter {
+  /** A ULEB128 varint of any size (the compact protocol's lengths and zigzagged ints). */
+  varint(n: bigint): void {
     do {
       let b = Number(n & 0x7fn);
       n >>= 7n;
@@ -188,13 +173,7 @@ class Writer {
   }
 
   zigzag(n: bigint): void {
-    this.uvarint(BigInt.asUintN(64, (n << 1n) ^ (n >> 63n)));
-  }
-
-  bytes(b: Uint8Array): void {
-    this.room(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
+    this.varint(BigInt.asUintN(64, (n << 1n) ^ (n >> 63n)));
   }
 
   value(type: number, v: TValue): void {
@@ -219,7 +198,7 @@ class Writer {
         return;
       }
       case TType.binary:
-        this.uvarint(BigInt((v as Uint8Array).length));
+        this.varint(BigInt((v as Uint8Array).length));
         this.bytes(v as Uint8Array);
         return;
       case TType.list:
@@ -229,7 +208,7 @@ class Writer {
         if (n < 15) this.byte((n << 4) | l.elemType);
         else {
           this.byte(0xf0 | l.elemType);
-          this.uvarint(BigInt(n));
+          this.varint(BigInt(n));
         }
         for (const it of l.items) {
           if (l.elemType === TType.boolTrue || l.elemType === TType.boolFalse) this.byte(it ? TType.boolTrue : TType.boolFalse);
@@ -239,7 +218,7 @@ class Writer {
       }
       case TType.map: {
         const m = v as TMap;
-        this.uvarint(BigInt(m.entries.length));
+        this.varint(BigInt(m.entries.length));
         if (m.entries.length > 0) this.byte((m.keyType << 4) | m.valueType);
         for (const [k, val] of m.entries) {
           this.value(m.keyType, k);
@@ -269,15 +248,11 @@ class Writer {
     }
     this.byte(TType.stop);
   }
-
-  take(): Uint8Array {
-    return this.buf.slice(0, this.len);
-  }
 }
 
 /** Writes a struct in the compact protocol. */
 export function writeStruct(s: TStruct): Uint8Array {
-  const w = new Writer();
+  const w = new CompactWriter();
   w.struct(s);
   return w.take();
 }

@@ -3,8 +3,7 @@
 // the stored bytes of a segment back into the column's bytes.
 
 import { FormatError } from '../../errors/index.js';
-import { Lz4Compressor } from '../zng/lz4.js';
-import { decompressLz4Block } from './lz4-block.js';
+import { Lz4Compressor, decompressLz4Block } from '../lz4-block.js';
 import { COMPRESSION_LZ4, COMPRESSION_NONE, type Segment } from './metadata.js';
 
 /** Where a segment's stored bytes are and how many there are. */
@@ -45,12 +44,15 @@ export function decodeSegment(seg: Segment, stored: Uint8Array, base: number): U
   }
   if (seg.compression === COMPRESSION_NONE) return stored.subarray(0, want);
   const dst = new Uint8Array(seg.memLength);
+  let n: number;
   try {
-    decompressLz4Block(stored.subarray(0, want), dst);
+    n = decompressLz4Block(stored.subarray(0, want), dst);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     throw new FormatError(`${msg} (VNG segment at offset ${base + seg.offset})`, { cause: e });
   }
+  // Zed's vng/segment.go wording.
+  if (n !== dst.length) throw new FormatError(`vng: got ${n} uncompressed bytes, expected ${dst.length} (VNG segment at offset ${base + seg.offset})`);
   return dst;
 }
 
@@ -58,9 +60,12 @@ export function decodeSegment(seg: Segment, stored: Uint8Array, base: number): U
 export class SegmentCompressor {
   private readonly lz4 = new Lz4Compressor();
 
-  /** The stored form of `raw`: LZ4 when smaller, else `raw` itself. */
+  /**
+   * The stored form of `raw`: LZ4 when smaller, else `raw` itself. As Zed's
+   * vng/segment.go, the block may take at most raw.length - 1 bytes.
+   */
   compress(raw: Uint8Array): { compression: number; bytes: Uint8Array } {
-    const block = raw.length === 0 ? null : this.lz4.compress(raw);
+    const block = raw.length === 0 ? null : this.lz4.compress(raw, raw.length - 1);
     if (block === null) return { compression: COMPRESSION_NONE, bytes: raw };
     return { compression: COMPRESSION_LZ4, bytes: block.slice() };
   }

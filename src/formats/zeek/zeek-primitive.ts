@@ -4,6 +4,7 @@
 // zio/zeekio builder.go reports them.
 
 import { ByteWriter } from '../../util/byte-writer.js';
+import { goFloatError, parseGoBool, parseGoFloat } from '../../util/strconv.js';
 import { encodeUtf8, decodeUtf8 } from '../../util/utf8.js';
 import { ID, encodeInt, encodeUint, parseIP, parseNet, type Builder } from '../../zed/index.js';
 import { goQuoteBytes, isValidUtf8, nfcIfChanged } from '../json/json-text.js';
@@ -11,7 +12,6 @@ import { escapeZeekHex, unescapeZeek } from './zeek-escape.js';
 import { parseZeekTime, type TimeParts } from './zeek-time.js';
 
 const TWO32 = 2 ** 32;
-const FLOAT_RE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 const MAX_INT64 = (1n << 63n) - 1n;
 const MIN_INT64 = -(1n << 63n);
 const MAX_UINT64 = (1n << 64n) - 1n;
@@ -117,58 +117,16 @@ const f64b = new Uint8Array(f64.buffer);
 
 function appendFloat64(zb: Builder, b: Uint8Array, s: number, e: number): void {
   const text = latin1(b, s, e);
-  let x: number;
-  if (FLOAT_RE.test(text)) {
-    x = Number(text);
-    if (!Number.isFinite(x)) throw syntaxError('ParseFloat', b, s, e, 'value out of range');
-  } else {
-    const special = specialFloat(text);
-    if (special === undefined) throw syntaxError('ParseFloat', b, s, e);
-    x = special;
-  }
+  const x = parseGoFloat(text);
+  if (x === undefined) throw syntaxError('ParseFloat', b, s, e, goFloatError(text));
   f64[0] = x;
   const at = zb.appendBody(8);
   zb.buf.set(f64b, at);
 }
 
-function specialFloat(s: string): number | undefined {
-  switch (s.toLowerCase()) {
-    case 'nan':
-      return NaN;
-    case 'inf':
-    case '+inf':
-    case 'infinity':
-    case '+infinity':
-      return Infinity;
-    case '-inf':
-    case '-infinity':
-      return -Infinity;
-  }
-  return undefined;
-}
-
 function appendBool(zb: Builder, b: Uint8Array, s: number, e: number): void {
-  let v: boolean;
-  switch (latin1(b, s, e)) {
-    case '1':
-    case 't':
-    case 'T':
-    case 'TRUE':
-    case 'true':
-    case 'True':
-      v = true;
-      break;
-    case '0':
-    case 'f':
-    case 'F':
-    case 'FALSE':
-    case 'false':
-    case 'False':
-      v = false;
-      break;
-    default:
-      throw syntaxError('ParseBool', b, s, e);
-  }
+  const v = parseGoBool(latin1(b, s, e));
+  if (v === undefined) throw syntaxError('ParseBool', b, s, e);
   const at = zb.appendBody(1);
   zb.buf[at] = v ? 1 : 0;
 }

@@ -2,6 +2,7 @@
 // formatting are exact to the nanosecond, as Zed's zio/zeekio time.go is:
 // six fractional digits unless that would round, then nine.
 
+import { parseGoFloat } from '../../util/strconv.js';
 import { goQuoteBytes } from '../json/json-text.js';
 
 /** Parsed time parts: |ns| = sec * 1e9 + frac, or a bigint when out of the fast range. */
@@ -12,7 +13,6 @@ export interface TimeParts {
   big: bigint | null;
 }
 
-const FLOAT_RE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 const TWO33 = 2 ** 33;
 
 /**
@@ -25,9 +25,14 @@ export function parseZeekTime(b: Uint8Array, start: number, end: number, out: Ti
   if (parseDecimal(b, start, end, out)) return;
   let s = '';
   for (let i = start; i < end; i++) s += String.fromCharCode(b[i]!);
-  if (FLOAT_RE.test(s)) {
+  const f = parseGoFloat(s);
+  if (f !== undefined) {
     // Zed's slow path for exponent forms: round to seconds, add the remainder.
-    const f = Number(s);
+    // Go's int64() of Inf or NaN is MinInt64 on amd64, and so is the sum.
+    if (!Number.isFinite(f)) {
+      setBig(out, -(1n << 63n));
+      return;
+    }
     const sec = Math.round(f);
     const ns = BigInt(Math.trunc((f - sec) * 1e9));
     setBig(out, BigInt.asIntN(64, BigInt(sec) * 1_000_000_000n + ns));

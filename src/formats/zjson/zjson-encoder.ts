@@ -8,7 +8,8 @@ import type { Chunk, Encoder } from '../codec.js';
 import { FormatError } from '../../errors/index.js';
 import { ID, decodeIntNumber, readElement, underlying, type Type, type Value } from '../../zed/index.js';
 import { formatPrimitiveBody } from '../../zson/primitive-format.js';
-import { goJsonQuote, goJsonQuoteBytes } from './go-json.js';
+import { goJsonQuote } from '../../util/go-json.js';
+import { goJsonQuoteBytes } from './go-json-bytes.js';
 import { ZjsonTypeWriter } from './zjson-types.js';
 
 export class ZjsonEncoder implements Encoder {

@@ -5,7 +5,7 @@
 
 import { InvalidError } from '../../errors/index.js';
 import { lookupPrimitive, TypeContext, type Field, type Type } from '../../zed/index.js';
-import { goJsonQuote } from './go-json.js';
+import { goJsonQuote } from '../../util/go-json.js';
 
 /**
  * The writer's side. Types are first copied into a context of the stream's

@@ -15,7 +15,7 @@ import {
   putFrameHeader,
   type FrameKindCode,
 } from './frame.js';
-import { Lz4Compressor } from './lz4.js';
+import { Lz4Compressor } from '../lz4-block.js';
 import { TypeEncoder } from './type-encoder.js';
 
 export interface ZngEncoderOptions {

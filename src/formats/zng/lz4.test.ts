@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../errors/index.js';
 import { putUvarint } from '../../util/uvarint.js';
-import { Lz4Compressor, decompressPayload } from './lz4.js';
+import { Lz4Compressor } from '../lz4-block.js';
+import { decompressPayload } from './lz4.js';
 
 let seed = 3;
 function rand(n: number): number {
@@ -112,5 +113,12 @@ describe('Lz4Compressor', () => {
     const p = payload(c.compress(src)!, src.length);
     expect(() => decompressPayload(p, 0, p.length, 999)).toThrow(FormatError);
     expect(() => decompressPayload(p, 0, p.length, 999)).toThrow('zngio: frame length (1000) exceeds maximum allowed (999)');
+  });
+
+  it('decompressPayload refuses a block that refers outside itself', () => {
+    // A literal "a", then a match 5 bytes back: lz4js read the missing bytes as zeros.
+    const p = payload(Uint8Array.of(0x10, 0x61, 0x05, 0x00), 5);
+    expect(() => decompressPayload(p, 0, p.length, 1 << 20)).toThrow(FormatError);
+    expect(() => decompressPayload(p, 0, p.length, 1 << 20)).toThrow('corrupt LZ4 block: match offset 5 at block offset 2');
   });
 });

@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TypeContext } from '../../zed/index.js';
 import { parseZsonValue } from '../../zson/index.js';
-import { parseGoFloat, promote, toFloat, toInt } from './numeric.js';
-
-describe('parseGoFloat', () => {
-  it('accepts what strconv.ParseFloat accepts', () => {
-    expect(parseGoFloat('1.5')).toBe(1.5);
-    expect(parseGoFloat('-.5e1')).toBe(-5);
-    expect(parseGoFloat('1.')).toBe(1);
-    expect(parseGoFloat('0x1p-2')).toBe(0.25);
-    expect(parseGoFloat('-0X1.8P1')).toBe(-3);
-    expect(parseGoFloat('+Inf')).toBe(Infinity);
-    expect(parseGoFloat('-infinity')).toBe(-Infinity);
-    expect(parseGoFloat('NaN')).toBeNaN();
-  });
-
-  it('rejects the rest, out-of-range values included', () => {
-    for (const s of ['', ' 1', '1 ', '1e', 'e1', '0x1', '1_0', 'abc', '1e999']) expect(parseGoFloat(s), s).toBeUndefined();
-  });
-});
+import { promote, toFloat, toInt } from './numeric.js';
 
 describe('promote', () => {
   const zctx = new TypeContext();

@@ -13,6 +13,7 @@ import {
   decodeUintNumber,
   type PrimitiveType,
 } from '../../zed/index.js';
+import { parseGoFloat } from '../../util/strconv.js';
 import { valueUnder } from './values.js';
 
 /** An int64 or uint64: a number when it is a safe integer, else a bigint. */
@@ -152,44 +153,6 @@ export function toUint(v: Value): Int | undefined {
   if (isSignedId(id)) {
     const x = b === null ? 0 : readIntBody(b);
     return x < 0 ? undefined : x;
-  }
-  return undefined;
-}
-
-const DECIMAL_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const HEX_FLOAT = /^([+-]?)0[xX]((?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+))[pP]([+-]?\d+)$/;
-
-/**
- * strconv.ParseFloat(s, 64): decimal and hexadecimal floats, Inf, Infinity
- * and NaN (any case, optional sign); undefined for anything else and for
- * out-of-range values, which Go reports as errors.
- */
-export function parseGoFloat(s: string): number | undefined {
-  if (DECIMAL_FLOAT.test(s)) {
-    const x = Number(s);
-    return Number.isFinite(x) ? x : undefined;
-  }
-  const hex = HEX_FLOAT.exec(s);
-  if (hex !== null) {
-    const [, sign, mant, exp] = hex;
-    const dot = mant!.indexOf('.');
-    const digits = dot < 0 ? mant! : mant!.slice(0, dot) + mant!.slice(dot + 1);
-    const frac = dot < 0 ? 0 : mant!.length - dot - 1;
-    const x = Number(BigInt('0x' + (digits === '' ? '0' : digits))) * 2 ** (Number(exp) - 4 * frac);
-    if (!Number.isFinite(x)) return undefined;
-    return sign === '-' ? -x : x;
-  }
-  switch (s.toLowerCase()) {
-    case 'nan':
-      return NaN;
-    case 'inf':
-    case '+inf':
-    case 'infinity':
-    case '+infinity':
-      return Infinity;
-    case '-inf':
-    case '-infinity':
-      return -Infinity;
   }
   return undefined;
 }

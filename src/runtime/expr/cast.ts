@@ -34,7 +34,8 @@ import {
   type Type,
 } from '../../zed/index.js';
 import { parseDateAny } from '../function/date-parse.js';
-import { floatToInt64, isFloatId, parseFloat64, isNumberId, toBool, toFloat, toInt, toUint, under } from './coerce.js';
+import { parseGoFloat } from '../../util/strconv.js';
+import { floatToInt64, isFloatId, isNumberId, toBool, toFloat, toInt, toUint, under } from './coerce.js';
 import type { EvalContext } from './context.js';
 
 /** Casts one (non-null, non-error) value; returns the result or an error value. */
@@ -81,8 +82,8 @@ function durationCaster(ectx: EvalContext): Caster {
       const s = stringOf(v) ?? '';
       let d = parseDuration(s);
       if (d === null) {
-        const f = parseFloat64(s);
-        if (f === null) return ectx.errors.wrap('cannot cast to duration', v);
+        const f = parseGoFloat(s);
+        if (f === undefined) return ectx.errors.wrap('cannot cast to duration', v);
         d = floatToInt64(f);
       }
       return new Value(TypeDuration, encodeInt(d));
@@ -100,8 +101,8 @@ function timeCaster(ectx: EvalContext): Caster {
       const s = stringOf(v) ?? '';
       let ns = parseDateAny(s);
       if (ns === null) {
-        const f = parseFloat64(s);
-        if (f === null) return ectx.errors.wrap('cannot cast to time', v);
+        const f = parseGoFloat(s);
+        if (f === undefined) return ectx.errors.wrap('cannot cast to time', v);
         ns = floatToInt64(f);
       }
       return new Value(TypeTime, encodeInt(BigInt.asIntN(64, ns)));

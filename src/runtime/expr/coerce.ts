@@ -3,6 +3,7 @@
 // float64 as Go's conversions do, the promotion table for mixed arithmetic,
 // and the coercing equality that ==, `in` and search use.
 
+import { parseGoBool, parseGoFloat } from '../../util/strconv.js';
 import { bytesEqual, decodeUtf8 } from '../../util/utf8.js';
 import {
   ID,
@@ -104,53 +105,6 @@ export function parseUint64(s: string): bigint | null {
   return v >= 1n << 64n ? null : v;
 }
 
-const DECIMAL_FLOAT = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
-
-/**
- * strconv.ParseFloat(s, 64) for decimal text and Inf/Infinity/NaN (any case,
- * optional sign); null when invalid or out of range, as Go reports an error.
- */
-export function parseFloat64(s: string): number | null {
-  if (DECIMAL_FLOAT.test(s)) {
-    const f = Number(s);
-    return Number.isFinite(f) ? f : null;
-  }
-  switch (s.toLowerCase()) {
-    case 'nan':
-      return NaN;
-    case 'inf':
-    case '+inf':
-    case 'infinity':
-    case '+infinity':
-      return Infinity;
-    case '-inf':
-    case '-infinity':
-      return -Infinity;
-  }
-  return null;
-}
-
-/** strconv.ParseBool. */
-export function parseBool(s: string): boolean | null {
-  switch (s) {
-    case '1':
-    case 't':
-    case 'T':
-    case 'true':
-    case 'TRUE':
-    case 'True':
-      return true;
-    case '0':
-    case 'f':
-    case 'F':
-    case 'false':
-    case 'FALSE':
-    case 'False':
-      return false;
-  }
-  return null;
-}
-
 // Readers of primitive bodies by (underlying) ID. Null bodies read as zero,
 // as Zed's decoders do.
 
@@ -180,7 +134,7 @@ export function toFloat(v: Value): number | null {
   v = under(v);
   const id = v.type.id;
   if (isNumberId(id)) return bodyAsFloat(id, v.bytes);
-  if (id === ID.string) return v.bytes === null ? null : parseFloat64(decodeUtf8(v.bytes));
+  if (id === ID.string) return v.bytes === null ? null : (parseGoFloat(decodeUtf8(v.bytes)) ?? null);
   return null;
 }
 
@@ -209,7 +163,7 @@ export function toUint(v: Value): bigint | null {
 /** coerce.ToBool: strconv.ParseBool of strings, else nonzero numbers. */
 export function toBool(v: Value): boolean | null {
   v = under(v);
-  if (v.type.id === ID.string) return v.bytes === null ? null : parseBool(decodeUtf8(v.bytes));
+  if (v.type.id === ID.string) return v.bytes === null ? null : (parseGoBool(decodeUtf8(v.bytes)) ?? null);
   const n = toInt(v);
   return n === null ? null : n !== 0n;
 }

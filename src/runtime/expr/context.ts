@@ -10,14 +10,14 @@ export interface EvalContext {
   /** The current time as int64 nanoseconds since the epoch (now(), ksuid()). */
   now(): bigint;
   /** Fills `out` with cryptographically random bytes (ksuid()). */
-  randomBytes(out: Uint8Array): void;
+  randomBytes(out: Uint8Array<ArrayBuffer>): void;
   /** Error values of this context (error("missing"), WrapError, ...). */
   readonly errors: ErrorMaker;
 }
 
 export interface EvalContextOptions {
   readonly now?: () => bigint;
-  readonly randomBytes?: (out: Uint8Array) => void;
+  readonly randomBytes?: (out: Uint8Array<ArrayBuffer>) => void;
 }
 
 /** Wall-clock nanoseconds; microsecond resolution is what the Web clock gives. */
@@ -25,7 +25,7 @@ function wallClock(): bigint {
   return BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000)) * 1000n;
 }
 
-function webRandom(out: Uint8Array): void {
+function webRandom(out: Uint8Array<ArrayBuffer>): void {
   crypto.getRandomValues(out);
 }
 

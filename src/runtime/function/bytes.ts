@@ -3,6 +3,7 @@
 // skips CR and LF) and encoding/hex. Error texts keep Zed's wording, typos
 // included ("hexidecimal", and hex's "base64:" prefix for a wrong type).
 
+import { decodeHex, encodeHex } from '../../util/hex.js';
 import { decodeUtf8, encodeUtf8 } from '../../util/utf8.js';
 import { ID, TypeBytes, TypeString, Value } from '../../zed/index.js';
 import { under } from '../expr/coerce.js';
@@ -56,20 +57,6 @@ export function decodeBase64(text: string): Uint8Array | null {
     if ((pad === 2 && (n & 0xffff) !== 0) || (pad === 1 && (n & 0xff) !== 0)) return null;
   }
   return Uint8Array.from(out);
-}
-
-export function encodeHex(b: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < b.length; i++) s += (b[i]! < 16 ? '0' : '') + b[i]!.toString(16);
-  return s;
-}
-
-/** Go's hex.DecodeString; null if invalid. */
-export function decodeHex(s: string): Uint8Array | null {
-  if (s.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(s)) return null;
-  const out = new Uint8Array(s.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
-  return out;
 }
 
 function codec(

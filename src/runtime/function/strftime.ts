@@ -3,6 +3,8 @@
 // %C %c %D %d %e %F %H %h %I %j %k %l %M %m %n %p %R %r %S %T %t %U %u %V
 // %v %W %w %X %x %Y %y %Z %z %%. A pattern compiles once into parts.
 
+import { civilFromDays, dayOfYear, isLeapYear } from '../../util/calendar.js';
+
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -21,24 +23,6 @@ export interface Civil {
   yday: number; // 1-366
 }
 
-function civilFromDays(z: number): [number, number, number] {
-  z += 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
-}
-
-function isLeap(y: number): boolean {
-  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-}
-
-const CUM = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-
 /** The UTC calendar fields of `ns` nanoseconds since the epoch. */
 export function civil(ns: bigint): Civil {
   let secs = ns / 1_000_000_000n;
@@ -46,7 +30,7 @@ export function civil(ns: bigint): Civil {
   const s = Number(secs);
   const days = Math.floor(s / 86400);
   const rem = s - days * 86400;
-  const [year, month, day] = civilFromDays(days);
+  const { year, month, day } = civilFromDays(days, { year: 0, month: 0, day: 0 });
   return {
     year,
     month,
@@ -55,7 +39,7 @@ export function civil(ns: bigint): Civil {
     min: Math.floor((rem % 3600) / 60),
     sec: rem % 60,
     weekday: (((days + 4) % 7) + 7) % 7,
-    yday: CUM[month - 1]! + day + (month > 2 && isLeap(year) ? 1 : 0),
+    yday: dayOfYear(year, month, day),
   };
 }
 
@@ -67,9 +51,9 @@ function isoWeek(c: Civil): [number, number] {
   let year = c.year;
   if (yday < 1) {
     year--;
-    yday += isLeap(year) ? 366 : 365;
-  } else if (yday > (isLeap(year) ? 366 : 365)) {
-    yday -= isLeap(year) ? 366 : 365;
+    yday += isLeapYear(year) ? 366 : 365;
+  } else if (yday > (isLeapYear(year) ? 366 : 365)) {
+    yday -= isLeapYear(year) ? 366 : 365;
     year++;
   }
   return [year, Math.floor((yday - 1) / 7) + 1];

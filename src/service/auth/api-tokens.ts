@@ -9,6 +9,7 @@
 import { InvalidError, UnauthorizedError } from '../../errors/index.js';
 import { parseScope, scopeText, type Scope } from '../../exec/index.js';
 import type { ApiTokenRecord, TokenStore } from '../../storage/index.js';
+import { decodeHex, encodeHex } from '../../util/hex.js';
 import { constantTimeEqual } from '../../util/constant-time.js';
 import { parseDuration } from '../../zson/index.js';
 
@@ -50,19 +51,6 @@ interface Entry {
 /** Records a cache holds at most (misses included), oldest dropped first. */
 const MAX_CACHED = 10_000;
 
-export function hex(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
-  return s;
-}
-
-function unhex(s: string): Uint8Array | null {
-  if (!/^[0-9a-f]*$/.test(s) || s.length % 2 !== 0) return null;
-  const out = new Uint8Array(s.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
 function base64url(bytes: Uint8Array): string {
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
@@ -76,7 +64,7 @@ export async function sha256(text: string): Promise<Uint8Array> {
 
 /** A new random token and its public id. */
 export function mintToken(): { id: string; token: string } {
-  const id = hex(crypto.getRandomValues(new Uint8Array(8)));
+  const id = encodeHex(crypto.getRandomValues(new Uint8Array(8)));
   return { id, token: `${TOKEN_PREFIX}${id}_${base64url(crypto.getRandomValues(new Uint8Array(32)))}` };
 }
 
@@ -122,7 +110,7 @@ export class ApiTokens {
     const now = this.#now();
     if (expires !== null && expires <= now) throw new InvalidError('A token must expire in the future');
     const { id, token } = mintToken();
-    const record: ApiTokenRecord = { id, name, hash: hex(await sha256(token)), scopes: scopes.map(scopeText), created: now, expires };
+    const record: ApiTokenRecord = { id, name, hash: encodeHex(await sha256(token)), scopes: scopes.map(scopeText), created: now, expires };
     await this.#store.createToken(record);
     this.#cache.delete(id);
     return { token, record };
@@ -166,7 +154,7 @@ export class ApiTokens {
     let scopes: Scope[] = [];
     let hash: Uint8Array | null = null;
     if (record !== null) {
-      hash = unhex(record.hash);
+      hash = decodeHex(record.hash);
       try {
         scopes = record.scopes.map(parseScope);
       } catch {

@@ -77,8 +77,7 @@ function sameOrigin(origin: string, host: string): boolean {
 
 /** A request that may change state: not a read, not a preflight (answered before this is asked). */
 function mayWrite(method: string): boolean {
-  // XHEAD is how the service routes a HEAD (app.ts).
-  return method !== 'GET' && method !== 'HEAD' && method !== 'XHEAD';
+  return method !== 'GET' && method !== 'HEAD';
 }
 
 /** The preflight answer: 204, and the Allow headers only when everything asked for is allowed. */

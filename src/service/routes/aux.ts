@@ -3,7 +3,7 @@
 
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { ServiceEnv } from '../context.js';
-import { goJson } from '../../exec/index.js';
+import { goJson } from '../../util/go-json.js';
 import { capabilities, parseRevisionOrThrow, type ApiRevision } from '../revision.js';
 import { API_VERSION_HEADER } from '../middleware/revision.js';
 

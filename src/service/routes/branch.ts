@@ -4,31 +4,14 @@
 import { InvalidError } from '../../errors/index.js';
 import { decodeActions, parseId, parseIdOrThrow, type Lake } from '../../lake/index.js';
 import type { KsuidHex } from '../../util/ksuid.js';
-import { parseZsonValue } from '../../zson/index.js';
-import { TypeContext } from '../../zed/index.js';
 import { decodeRequest, readBody } from '../body.js';
+import { commitOptions } from '../commit-options.js';
 import type { Ctx } from '../context.js';
 import type { RouteKit } from '../kit.js';
 import { deleteWhere } from '../../exec/index.js';
-import type { CommitOptions } from '../../lake/index.js';
-import { commitMessage, pathParam, rawPathParam, type CommitMessage } from '../params.js';
+import { commitMessage, pathParam, rawPathParam } from '../params.js';
 import { noContent, respondValue } from '../respond.js';
 import { Wire } from '../wire.js';
-
-/** Author and message of a commit; the meta value only where Zed honours it. */
-function commitOpts(msg: CommitMessage, withMeta: boolean): CommitOptions {
-  const opts: { -readonly [K in keyof CommitOptions]: CommitOptions[K] } = {};
-  if (msg.author !== '') opts.author = msg.author;
-  if (msg.body !== '') opts.message = msg.body;
-  if (withMeta && msg.meta !== '') {
-    try {
-      opts.meta = parseZsonValue(msg.meta, new TypeContext());
-    } catch (e) {
-      throw new InvalidError('invalid commit metadata in request', { cause: e });
-    }
-  }
-  return opts;
-}
 
 /**
  * v1.2.0's delete ids: a commit of the pool stands for the data objects it
@@ -92,10 +75,10 @@ export function branchRoutes(kit: RouteKit): void {
       if (where !== '') throw new InvalidError('object_ids and where cannot both be set');
       let parsed = ids.map((s) => parseIdOrThrow(s));
       if (caps.deleteByCommit) parsed = await expandCommits(lake, `0x${pool.id}`, parsed);
-      commit = (await lake.deleteObjects(`0x${pool.id}`, name, parsed, commitOpts(msg, false))).commit;
+      commit = (await lake.deleteObjects(`0x${pool.id}`, name, parsed, commitOptions(msg))).commit;
     } else {
       if (where === '') throw new InvalidError('either object_ids or where must be set');
-      commit = (await deleteWhere(lake, `0x${pool.id}`, name, where, commitOpts(msg, true))).commit;
+      commit = (await deleteWhere(lake, `0x${pool.id}`, name, where, commitOptions(msg, true))).commit;
     }
     if (caps.unifiedCommitEvents) {
       kit.publish({ kind: 'branch-commit', op: 'delete', poolId: pool.id, poolName: pool.name, commitId: commit, branch: name, parent: '' });
@@ -108,7 +91,7 @@ export function branchRoutes(kit: RouteKit): void {
     const parent = pathParam(c, 'branch');
     const child = pathParam(c, 'child');
     const msg = commitMessage(c);
-    const r = await lake.merge(`0x${pool.id}`, child, parent, commitOpts(msg, false));
+    const r = await lake.merge(`0x${pool.id}`, child, parent, commitOptions(msg));
     // Zed's quirk: the event's branch is the child (source) and parent the target.
     kit.publish({ kind: 'branch-commit', op: 'merge', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch: child, parent });
     return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
@@ -121,7 +104,7 @@ export function branchRoutes(kit: RouteKit): void {
     const id = parseId(raw);
     if (id === null) throw new InvalidError(`invalid path param "commit": invalid ID: ${raw}`);
     const msg = commitMessage(c);
-    const r = await lake.revert(`0x${pool.id}`, name, `0x${id}`, commitOpts(msg, false));
+    const r = await lake.revert(`0x${pool.id}`, name, `0x${id}`, commitOptions(msg));
     kit.publish({ kind: 'branch-commit', op: 'revert', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch: name, parent: '' });
     return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
   });

@@ -4,30 +4,13 @@
 // (latest). Object ids come as Zed bytes (ZSON `0x…`, ZNG); JSON strings are
 // refused, as in Zed.
 
-import { parseZsonValue } from '../../zson/index.js';
-import { InvalidError } from '../../errors/index.js';
-import type { CommitOptions } from '../../lake/index.js';
-import { TypeContext } from '../../zed/index.js';
 import { decodeRequest, readBody } from '../body.js';
+import { commitOptions } from '../commit-options.js';
 import type { Ctx } from '../context.js';
 import type { RouteKit } from '../kit.js';
-import { boolQuery, commitMessage, pathParam, type CommitMessage } from '../params.js';
+import { boolQuery, commitMessage, pathParam } from '../params.js';
 import { respondValue } from '../respond.js';
 import { Wire } from '../wire.js';
-
-function options(msg: CommitMessage, withMeta: boolean): CommitOptions {
-  const opts: { -readonly [K in keyof CommitOptions]: CommitOptions[K] } = {};
-  if (msg.author !== '') opts.author = msg.author;
-  if (msg.body !== '') opts.message = msg.body;
-  if (withMeta && msg.meta !== '') {
-    try {
-      opts.meta = parseZsonValue(msg.meta, new TypeContext());
-    } catch (e) {
-      throw new InvalidError('invalid commit metadata in request', { cause: e });
-    }
-  }
-  return opts;
-}
 
 export function compactRoutes(kit: RouteKit): void {
   const { lake, settings } = kit;
@@ -40,7 +23,7 @@ export function compactRoutes(kit: RouteKit): void {
     const vectors = boolQuery(c, 'vectors');
     const msg = commitMessage(c);
     const pool = await lake.getPool(pathParam(c, 'pool'));
-    const r = await lake.compact(`0x${pool.id}`, branch, ids, options(msg, true), vectors);
+    const r = await lake.compact(`0x${pool.id}`, branch, ids, commitOptions(msg, true), vectors);
     kit.publish({ kind: 'branch-commit', op: 'compact', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch, parent: '' });
     return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
   });
@@ -50,7 +33,7 @@ export function compactRoutes(kit: RouteKit): void {
     const revision = pathParam(c, 'revision');
     const req = await body(c);
     const ids = (req.byteIds('object_ids') ?? []).map((id) => `0x${id}`);
-    const opts = options(commitMessage(c), false);
+    const opts = commitOptions(commitMessage(c));
     const r = add ? await lake.addVectors(pool, revision, ids, opts) : await lake.deleteVectors(pool, revision, ids, opts);
     return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
   };

@@ -4,11 +4,12 @@
 // them, POST …/branch/{b}/index indexes objects, …/index/update indexes what
 // the rules have not covered yet. The last two commit on the branch.
 
-import { idFromBytes } from '../../exec/index.js';
+import { ksuidBytesToHex } from '../../util/ksuid.js';
 import { InvalidError } from '../../errors/index.js';
 import { indexRuleValue, RecordMaker, type IndexRuleInput } from '../../lake/index.js';
 import { ID, TypeContext, underlying, type Value } from '../../zed/index.js';
 import { decodeRequest, readBody, RequestRecord } from '../body.js';
+import { commitOptions } from '../commit-options.js';
 import type { Ctx } from '../context.js';
 import type { RouteKit } from '../kit.js';
 import { commitMessage, pathParam } from '../params.js';
@@ -29,7 +30,7 @@ function ruleInput(v: Value): IndexRuleInput {
   if (kind === undefined) throw new InvalidError('index rule must have fields, a type or a script');
   const name = r.string('name') ?? '';
   const idv = r.get('id');
-  const id = idv !== undefined && underlying(idv.type).id === ID.bytes && idv.bytes!.length === 20 ? idFromBytes(idv.bytes!) : undefined;
+  const id = idv !== undefined && underlying(idv.type).id === ID.bytes && idv.bytes!.length === 20 ? ksuidBytesToHex(idv.bytes!) : undefined;
   const tsv = r.get('ts');
   const ts = tsv !== undefined && underlying(tsv.type).id === ID.time ? tsv.asInt() : undefined;
   const extra = { ...(id !== undefined ? { id } : {}), ...(ts !== undefined ? { ts } : {}) };
@@ -95,8 +96,7 @@ export function indexRoutes(kit: RouteKit): void {
       const req = await body(c);
       const pool = await lake.getPool(pathParam(c, 'pool'));
       const branch = pathParam(c, 'branch');
-      const msg = commitMessage(c);
-      const opts = { ...(msg.author !== '' ? { author: msg.author } : {}), ...(msg.body !== '' ? { message: msg.body } : {}) };
+      const opts = commitOptions(commitMessage(c));
       const r = await lake.indexObjects(`0x${pool.id}`, branch, names(req, 'rule_name', 'rule_names'), req.strings('tags') ?? [], opts);
       kit.publish({ kind: 'branch-commit', op: 'index', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch, parent: '' });
       return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
@@ -111,8 +111,7 @@ export function indexRoutes(kit: RouteKit): void {
       const req = await body(c);
       const pool = await lake.getPool(pathParam(c, 'pool'));
       const branch = pathParam(c, 'branch');
-      const msg = commitMessage(c);
-      const opts = { ...(msg.author !== '' ? { author: msg.author } : {}), ...(msg.body !== '' ? { message: msg.body } : {}) };
+      const opts = commitOptions(commitMessage(c));
       const r = await lake.updateIndex(`0x${pool.id}`, branch, names(req, 'rule_names'), opts);
       kit.publish({ kind: 'branch-commit', op: 'index', poolId: pool.id, poolName: pool.name, commitId: r.commit, branch, parent: '' });
       return respondValue(c, new Wire(c.get('caps').revision).commitResponse(r.commit, null));
