@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import type { ServiceDeps, ZedService } from '../../src/index.js';
 import { FlagError, type FlagSpec } from './flags.js';
+import { createGoHeaderServer } from './go-header-case.js';
 import { startLakeService, type ServerOptions } from './lake-service.js';
 import type { OpenedLake } from './open-lake.js';
 import { parseServeFlags, serveBanner, serveFlagSpecs, serveLakeLocation, serveOptions, serveRevision, serveUsage as usageOf } from './serve-flags.js';
@@ -47,6 +48,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         port,
         ...(host !== undefined ? { hostname: host } : {}),
         serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+        // Header names as Go spells them (X-Request-Id, not x-request-id).
+        createServer: createGoHeaderServer,
       },
       () => ok(s as Server),
     ) as Server;
