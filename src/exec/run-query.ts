@@ -18,6 +18,12 @@ import { LATEST_METAS, planSources, type MetaNames, type QueryHead, type SourceI
 
 export interface RunQueryOptions {
   readonly head?: QueryHead | null;
+  /**
+   * The caller has no head at all (Zed's nil head: a local CLI without a
+   * working branch), so `from HEAD` is an error; an absent or null head
+   * is an empty one (a service request's), whose HEAD is a missing pool name.
+   */
+  readonly noHead?: boolean;
   /** Aborting it (the client went away) stops the query at its next read. */
   readonly signal?: AbortSignal;
   readonly zctx?: TypeContext;
@@ -174,7 +180,7 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
   // A URL the outbound policy refuses fails the request before it answers (outbound.ts).
   if (opts.outbound !== undefined) await checkPlanUrls(compiled.dag, opts.outbound, opts.signal);
   const head = opts.head ?? null;
-  plan = await planSources(lake, text, compiled.ast, head, opts.metas ?? LATEST_METAS);
+  plan = await planSources(lake, text, compiled.ast, opts.noHead === true ? undefined : head, opts.metas ?? LATEST_METAS);
   let input: AsyncIterable<Batch> = (async function* () {})();
   let infos = plan.sources;
   if (!compiled.hasSource) {

@@ -104,6 +104,8 @@ export class LocalApi implements LakeApi {
     try {
       prepared = await prepareQuery(this.#lake, text, {
         head,
+        // Without a working branch Zed's CLI has no head: HEAD names nothing.
+        ...(head === null ? { noHead: true } : {}),
         zctx: opts.zctx,
         warn: (m) => process.stderr.write(`${m}\n`),
       });
