@@ -24,6 +24,7 @@ import { Auth0Client, type Auth0Details } from './auth0-client.js';
 import type { CredentialStore } from './credentials.js';
 import { fieldOf, idOf, typeName } from './values.js';
 import { parseZson } from './zson-text.js';
+import { fetchFailure } from './dial-error.js';
 
 const JSON_TYPE = 'application/json';
 const ZNG_TYPE = 'application/x-zng';
@@ -227,8 +228,7 @@ export class RemoteApi implements LakeApi {
       try {
         res = await fetch(target, { method, headers, ...(body !== undefined ? { body, duplex: 'half' } : {}) } as RequestInit);
       } catch (e) {
-        const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : e instanceof Error ? e.message : String(e);
-        throw new InternalError(`${goMethod(method)} ${JSON.stringify(target)}: ${cause}`, { cause: e });
+        throw new InternalError(`${goMethod(method)} ${JSON.stringify(target)}: ${await fetchFailure(e, target)}`, { cause: e });
       }
       if (res.status >= 200 && res.status <= 299) return res;
       const err = await responseError(res);
