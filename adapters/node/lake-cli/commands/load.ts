@@ -42,6 +42,9 @@ export function loadCommand(env: NodeJS.ProcessEnv): LakeCommand {
   };
 }
 
+/** How format detection's error starts (src/formats/detect.ts). */
+const DETECTION_ERROR = 'format detection error';
+
 async function* readAll(paths: readonly string[], opts: { format: string; csvDelim?: string }): AsyncGenerator<Batch> {
   const zctx = new TypeContext();
   for (const p of paths) {
@@ -49,6 +52,13 @@ async function* readAll(paths: readonly string[], opts: { format: string; csvDel
     try {
       yield* readValues(openInput(p), zctx, opts);
     } catch (e) {
+      // As Zed opens inputs (detecting their format) before the load and
+      // skips, with a warning, those it cannot open: the others still load,
+      // and with none left the service answers "no records in request".
+      if (e instanceof ZedError && e.message.startsWith(DETECTION_ERROR)) {
+        process.stderr.write(`${name}: ${e.message}\n`);
+        continue;
+      }
       if (e instanceof ZedError) throw new ZedError(e.kind, `${name}: ${e.message}`, { cause: e });
       throw e;
     }
