@@ -133,6 +133,14 @@ describe('zlake load and query', () => {
     expect(s.ok(['query', '-z', 'from p | count()'])).toBe('1(uint64)\n');
   });
 
+  it('writes a query\'s debug values to stderr as ZSON', () => {
+    const s = lakeWith('p');
+    s.ok(['load', '-q', '-use', 'p', '-'], '{x:"foo"}\n');
+    const r = s.run(['query', '-z', 'from p | debug f"debug: {x}"']);
+    expect(r.stdout).toBe('{x:"foo"}\n');
+    expect(r.stderr).toBe('"debug: foo"\n');
+  });
+
   it('writes query results with zq\'s output flags', () => {
     const s = lakeWith('p');
     s.ok(['load', '-q', '-use', 'p', '-'], '{k:1,s:"a"}\n{k:2,s:"b"}\n');

@@ -5,6 +5,7 @@
 import {
   CompilationError,
   deleteWhere,
+  formatByName,
   InvalidError,
   prepareQuery,
   TypeContext,
@@ -119,8 +120,17 @@ export class LocalApi implements LakeApi {
     const stats: QueryStats = { bytesRead: 0, bytesMatched: 0, recordsRead: 0, recordsMatched: 0 };
     const meter = prepared.meter;
     async function* batches(): AsyncGenerator<Batch> {
+      // The main channel is the output; `debug` goes to stderr as ZSON, as Zed's lake query does.
+      const debug = formatByName('zson')!.encoder!({ pretty: 0 });
       try {
-        yield* prepared.run();
+        for await (const c of prepared.runChannels()) {
+          if (c.batch === null) continue;
+          if (c.channel === 'main') yield c.batch;
+          else if (c.channel === 'debug') {
+            const text = debug.write(c.batch);
+            process.stderr.write(typeof text === 'string' ? text : new TextDecoder().decode(text));
+          }
+        }
       } finally {
         const s = meter.stats();
         stats.bytesRead = s.bytesRead;
