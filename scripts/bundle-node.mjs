@@ -56,6 +56,11 @@ const commandBundles = {
       if (!args.importer.endsWith('/dist/adapters/node/cli.js') || args.kind !== 'dynamic-import') return undefined;
       return { path: `./${CLI_BUNDLES[args.path.slice(2)]}`, external: true };
     });
+    // `zlake [lake flags] serve` reaches serve from the lake commands (as `zed serve`).
+    b.onResolve({ filter: /^\.\.\/serve\.js$/ }, (args) => {
+      if (!args.importer.endsWith('/dist/adapters/node/lake-cli/index.js') || args.kind !== 'dynamic-import') return undefined;
+      return { path: `./${CLI_BUNDLES['serve.js']}`, external: true };
+    });
   },
 };
 

@@ -1,21 +1,6 @@
-// The `zlake` command: dispatches to zq, serve and the lake commands. Each
-// is imported only when named, so a command loads only its own modules (and
-// in the build, its own bundle: scripts/bundle-node.mjs).
-
-import { isLakeCommandLine, lakeCommandsHelp } from './lake-cli/names.js';
-
-const HELP = `usage: zlake <command> [options] [arguments]
-
-Commands:
-  zq      process data with Zed queries (zq's flags and arguments)
-  serve   serve the lake API over HTTP (zed serve's flags, --api-version)
-  help    show this help
-
-Lake commands (Zed's "zed" command; "zlake <command> -h" for each):
-${lakeCommandsHelp}
-
-Run "zlake zq -h" for zq's options.
-`;
+// The `zlake` command: dispatches to zq, serve and the lake commands (Zed's
+// `zed`). Each is imported only when named, so a command loads only its own
+// modules (and in the build, its own bundle: scripts/bundle-node.mjs).
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -36,16 +21,10 @@ async function main(argv: string[]): Promise<number> {
       }
       return runServe(rest);
     }
-    case undefined:
-    case 'help':
-    case '-h':
-    case '--help':
-      process.stdout.write(HELP);
-      return cmd === undefined ? 2 : 0;
     default:
-      if (isLakeCommandLine(argv)) return (await import('./lake-cli/index.js')).runLakeCli(argv);
-      process.stderr.write(`zlake: unknown command "${cmd}"\n${HELP}`);
-      return 2;
+      // Everything else is Zed's `zed` command line: its help, -version,
+      // lake-wide flags, the lake commands, and Zed's text for an unknown one.
+      return (await import('./lake-cli/index.js')).runLakeCli(argv);
   }
 }
 

@@ -2,6 +2,8 @@
 // -f csv, -f=csv, --f csv, -z, -z=false; parsing stops at the first non-flag
 // argument, a lone "-", or "--".
 
+import { parseDuration } from '../../src/index.js';
+
 export type FlagSpec =
   | { kind: 'bool'; name: string; usage: string; default?: boolean }
   | { kind: 'string'; name: string; usage: string; default?: string; check?: (value: string) => string | null }
@@ -97,4 +99,16 @@ export function parseByteSize(s: string): number | null {
 
 export function byteSizeCheck(value: string): string | null {
   return parseByteSize(value) === null ? 'want a size such as 1GiB, 512MiB or 1000000' : null;
+}
+
+/** Milliseconds of a Go duration flag (`90s`, `1m30s`, `0`); null when invalid. */
+export function parseDurationMs(value: string): number | null {
+  if (value === '0') return 0;
+  const ns = parseDuration(value);
+  return ns === null ? null : Number(ns / 1_000_000n);
+}
+
+/** Go's flag.Duration refuses what time.ParseDuration does with "parse error". */
+export function durationFlagCheck(value: string): string | null {
+  return parseDurationMs(value) === null ? 'parse error' : null;
 }

@@ -8,11 +8,15 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import type { ZedService } from '../../src/index.js';
-import { FlagError } from './flags.js';
+import type { ServiceDeps, ZedService } from '../../src/index.js';
+import { FlagError, type FlagSpec } from './flags.js';
+import { createGoHeaderServer } from './go-header-case.js';
 import { startLakeService, type ServerOptions } from './lake-service.js';
 import type { OpenedLake } from './open-lake.js';
-import { parseServeFlags, serveBanner, serveLog, serveOptions, serveRevision, serveUsage as usageOf } from './serve-flags.js';
+import { parseServeFlags, serveBanner, serveFlagSpecs, serveLakeLocation, serveOptions, serveRevision, serveUsage as usageOf } from './serve-flags.js';
+import { logConfig, openLogger, type Logger } from './service-log.js';
+import { HIDDEN_ZUI_FLAGS, ZUI_FLAGS, watchBrimFd, writePortFile } from './zui-launch.js';
+import { MANAGE_FLAG, startManaging } from './serve-extras.js';
 
 export { defaultQueryWorkers, LOAD_WORKERS, parseListen, SERVER_LOAD_MEMORY_LIMIT, type ServerOptions } from './lake-service.js';
 
@@ -44,6 +48,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         port,
         ...(host !== undefined ? { hostname: host } : {}),
         serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+        // Header names as Go spells them (X-Request-Id, not x-request-id).
+        createServer: createGoHeaderServer,
       },
       () => ok(s as Server),
     ) as Server;
@@ -77,37 +83,75 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 }
 
-export const serveUsage = usageOf('zlake serve');
+/** The shared serve flags, plus -manage and the hidden flags Zui starts its lake with. */
+const nodeServeFlagSpecs: readonly FlagSpec[] = [...serveFlagSpecs, MANAGE_FLAG, ...ZUI_FLAGS];
+
+export const serveUsage = usageOf('zlake serve', nodeServeFlagSpecs, HIDDEN_ZUI_FLAGS);
 
 /** Runs `zlake serve`; resolves when the server stops (SIGINT or SIGTERM). */
 export async function runServe(argv: readonly string[]): Promise<number> {
   let flags;
   try {
-    flags = parseServeFlags(argv);
+    flags = parseServeFlags(argv, nodeServeFlagSpecs);
   } catch (e) {
     if (e instanceof FlagError) {
-      process.stderr.write(`${e.message}\n${serveUsage}`);
+      // Go's flag package, then charm's "at flag" line.
+      process.stderr.write(`${e.message}\nat flag: ${JSON.stringify(argv.join(' '))}: ${e.message}\n`);
       return 2;
     }
     throw e;
   }
-  const log = serveLog(flags, (line) => process.stderr.write(line));
+  let lakeDir: string;
+  let logger: Logger;
+  try {
+    lakeDir = serveLakeLocation(flags.get('lake') as string | undefined, process.env);
+    logger = openLogger(logConfig(flags));
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  const log: ServiceDeps['log'] = (lvl, msg, fields) => logger.log(lvl, msg, fields);
   let running: RunningServer;
   try {
-    running = await startServer(serveOptions(flags, (path) => readFileSync(path, 'utf8'), log));
+    running = await startServer(serveOptions(flags, (path) => readFileSync(path, 'utf8'), log, lakeDir));
   } catch (e) {
     process.stderr.write(`zlake serve: ${e instanceof Error ? e.message : String(e)}\n`);
+    logger.close();
     return 1;
   }
   process.stdout.write(serveBanner(running.url, serveRevision(flags), running.opened.description));
+  const extras: (() => void)[] = [];
   await new Promise<void>((ok) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      for (const end of extras) end();
       void running.close().then(ok, ok);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // Zui's pipe: the server ends when Zui does (Zed's watchBrimFd).
+    const brimfd = flags.get('brimfd') as number;
+    if (brimfd !== -1) {
+      // Zed names the pipe's file "brimfd" (os.NewFile) and logs that name.
+      logger.log('info', 'Listening to Zui process pipe', { fd: 'brimfd' });
+      extras.push(watchBrimFd(brimfd, (why) => {
+        logger.log('info', why);
+        stop();
+      }));
+    }
+    const manager = startManaging(running, flags.get('manage') as string, logger.named('manage'));
+    if (manager !== null) extras.push(manager);
+    const portFile = flags.get('portfile') as string;
+    if (portFile !== '') {
+      try {
+        writePortFile(portFile, running.port);
+      } catch (e) {
+        process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+        stop();
+      }
+    }
   });
+  logger.close();
   return 0;
 }

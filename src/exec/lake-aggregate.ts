@@ -49,8 +49,12 @@ export function lakeAggregate(
           continue;
         }
         if (stats !== undefined) {
-          stats.columnRecords = (stats.columnRecords ?? 0) + o.object.count;
-          stats.columnBytes = (stats.columnBytes ?? 0) + o.object.size;
+          // As Zed's scanner would have counted the values read and kept.
+          const bytes = await o.valueBytes();
+          stats.recordsRead += o.object.count;
+          stats.bytesRead += bytes;
+          stats.recordsMatched += o.object.count;
+          stats.bytesMatched += bytes;
         }
         if (groups.size >= FLUSH_GROUPS) await flush();
       }

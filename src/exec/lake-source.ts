@@ -42,16 +42,7 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       if (pool === null) return openSpecialSource(lake, zctx, spec);
       const { name, commitish } = pool;
       if (commitish === '') throw new InvalidError(`${name}: missing branch or commit after "@"`);
-      // The pushed filter's range of the pool key prunes objects and seek
-      // streams, and an equality prunes objects by their field indexes.
-      const lookup = pushdown === undefined ? null : indexLookupOf(pushdown.filter, zctx);
-      const scan = lake.scan(name, commitish, {
-        ctx: zctx,
-        ...(pushdown !== undefined ? { keySpan: (path) => pushdown.keySpan(path) } : {}),
-        ...(lookup !== null ? { indexLookup: lookup } : {}),
-        ...(stats !== undefined ? { stats } : {}),
-      });
-      return pushdown === undefined ? scan : filtered(scan, pushdown);
+      return scanPool(lake, zctx, name, commitish, pushdown, stats);
     },
     // count() of a pool from metadata where it can (pool-count.ts).
     count(src, env, pushdown) {
@@ -78,6 +69,27 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       })();
     },
   };
+}
+
+/**
+ * The values of a pool at a commitish, with the filter the optimizer pushed
+ * into the scan applied: its range of the pool key prunes objects and seek
+ * streams, and an equality prunes objects by their field indexes.
+ */
+export function scanPool(lake: Lake, zctx: TypeContext, name: string, commitish: string, pushdown: Pushdown | undefined, stats: ScanStats | undefined): AsyncIterable<Value[]> {
+  const lookup = pushdown === undefined ? null : indexLookupOf(pushdown.filter, zctx);
+  const scan = lake.scan(name, commitish, {
+    ctx: zctx,
+    ...(pushdown !== undefined ? { keySpan: (path: readonly string[]) => pushdown.keySpan(path) } : {}),
+    ...(lookup !== null ? { indexLookup: lookup } : {}),
+    ...(stats !== undefined ? { stats } : {}),
+  });
+  return pushdown === undefined ? scan : filtered(scan, pushdown);
+}
+
+/** Whether a source reads a pool's data objects (whose scans count what they read). */
+export function scansData(src: ast.Source): boolean {
+  return src.kind === 'Pool' && src.spec.meta === null;
 }
 
 /** The pool and commitish a source names, or null for a meta-query or a pool name pattern. */

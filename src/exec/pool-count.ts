@@ -21,15 +21,7 @@ export async function countPool(lake: Lake, src: ast.Pool, pushdown: Pushdown | 
   if (!isKeyRange(pushdown.filter, path)) return null;
   const span = pushdown.keySpan(path);
   if (span === null) return null;
-  // The span's ends are taken as exclusive: values equal to an end are read and
-  // filtered, whatever operator made the end.
-  return BigInt(
-    await lake.count(ref, commitish, {
-      keySpan: { ...span, lowerExclusive: true, upperExclusive: true },
-      filter: pushdown.predicate,
-      ...opts,
-    }),
-  );
+  return BigInt(await lake.count(ref, commitish, { keySpan: span, filter: pushdown.predicate, ...opts }));
 }
 
 /** Whether `e` only compares the field at `path` with constants (joined by `and`). */

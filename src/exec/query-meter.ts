@@ -1,11 +1,13 @@
 // What a running query has read, for its QueryStats control messages
-// (lake-api.md §6.2): bytes_read is what the scans took from storage (the
-// data objects' bytes, after pruning by key span and seek index); the
-// matched figures count the values (and their bodies' bytes) the scans
-// handed to the query, after any filter pushed into them, and those a
-// summarize aggregated over columns (counted with their objects' stored size).
+// (lake-api.md §6.2), as Zed's scanner counts it: records_read and
+// bytes_read are the values the scans decoded from data objects (after
+// pruning by key span and seek index) and their bodies' bytes, the matched
+// figures those the scans handed to the query after any filter pushed into
+// them. Values a count or a summarize took from metadata or columns count
+// as if decoded. Values of other sources (meta-queries, get) are read and
+// matched as they reach the query.
 
-import type { ScanStats } from '../lake/index.js';
+import { newScanStats, type ScanStats } from '../lake/index.js';
 import type { Batch } from '../zed/index.js';
 
 export interface QueryStats {
@@ -16,20 +18,26 @@ export interface QueryStats {
   readonly bytesMatched: number;
   readonly recordsRead: number;
   readonly recordsMatched: number;
+  /** Stored bytes taken from storage (zlake's own figure, not on the wire). */
+  readonly storedBytes: number;
 }
 
 export class QueryMeter {
   bytesMatched = 0;
   recordsMatched = 0;
+  /** Values of sources other than pool scans, read and matched as the query takes them. */
+  bytesOther = 0;
+  recordsOther = 0;
   /** Filled in by the lake's scans as they read data objects. */
-  readonly scan: ScanStats = { bytesRead: 0, objectsRead: 0, columnRecords: 0, columnBytes: 0 };
+  readonly scan: ScanStats = newScanStats();
 
   constructor(
     readonly startTime: bigint,
     private readonly now: () => bigint,
   ) {}
 
-  observe(batch: Batch): void {
+  /** A batch a source hands the query: matched; `scanned` when a pool scan counted it as read already. */
+  observe(batch: Batch, scanned = true): void {
     let n = 0;
     for (let i = 0; i < batch.length; i++) {
       const b = batch[i]!.bytes;
@@ -37,17 +45,22 @@ export class QueryMeter {
     }
     this.bytesMatched += n;
     this.recordsMatched += batch.length;
+    if (!scanned) {
+      this.bytesOther += n;
+      this.recordsOther += batch.length;
+    }
   }
 
   stats(): QueryStats {
+    const s = this.scan;
     return {
       startTime: this.startTime,
       updateTime: this.now(),
-      bytesRead: this.scan.bytesRead,
-      bytesMatched: this.bytesMatched + (this.scan.columnBytes ?? 0),
-      // Values a pushed filter dropped inside the scan are not counted.
-      recordsRead: this.recordsMatched + (this.scan.columnRecords ?? 0),
-      recordsMatched: this.recordsMatched + (this.scan.columnRecords ?? 0),
+      bytesRead: s.bytesRead + this.bytesOther,
+      bytesMatched: this.bytesMatched + s.bytesMatched,
+      recordsRead: s.recordsRead + this.recordsOther,
+      recordsMatched: this.recordsMatched + s.recordsMatched,
+      storedBytes: s.storedBytes,
     };
   }
 }

@@ -11,13 +11,19 @@ import type { SpillStore } from '../runtime/agg/index.js';
 import type { ChannelBatch } from '../runtime/op/index.js';
 import { TypeContext, type Batch } from '../zed/index.js';
 import { CompilationError, semanticErrors, syntaxCompilationError } from './compilation-error.js';
-import { lakeSources } from './lake-source.js';
+import { lakeSources, scanPool, scansData } from './lake-source.js';
 import { checkPlanUrls, type Outbound } from './outbound.js';
 import { clockNow, QueryMeter } from './query-meter.js';
 import { LATEST_METAS, planSources, type MetaNames, type QueryHead, type SourceInfo, type SourcePlan } from './source-plan.js';
 
 export interface RunQueryOptions {
   readonly head?: QueryHead | null;
+  /**
+   * The caller has no head at all (Zed's nil head: a local CLI without a
+   * working branch), so `from HEAD` is an error; an absent or null head
+   * is an empty one (a service request's), whose HEAD is a missing pool name.
+   */
+  readonly noHead?: boolean;
   /** Aborting it (the client went away) stops the query at its next read. */
   readonly signal?: AbortSignal;
   readonly zctx?: TypeContext;
@@ -63,13 +69,14 @@ interface Watch {
   readonly poll: (() => void) | undefined;
 }
 
-async function* metered(stream: AsyncIterable<Batch>, w: Watch): AsyncGenerator<Batch> {
+/** `scanned`: the source is a pool scan, which counts what it reads itself. */
+async function* metered(stream: AsyncIterable<Batch>, w: Watch, scanned: boolean): AsyncGenerator<Batch> {
   const { meter, signal, pace, poll } = w;
   if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
   for await (const batch of stream) {
     poll?.();
     if (signal?.aborted) throw signal.reason ?? new Error('query aborted');
-    meter.observe(batch);
+    meter.observe(batch, scanned);
     const wait = pace?.();
     if (wait !== undefined) {
       await wait;
@@ -93,9 +100,9 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch)
   const targets = (src: ast.Pool): readonly ast.Pool[] => plan().pools.get(sourceKey(src)) ?? [src];
   const resolver: SourceResolver = {
     open(src, env, pushdown) {
-      if (src.kind !== 'Pool') return metered(inner.open(src, env, pushdown), w);
+      if (src.kind !== 'Pool') return metered(inner.open(src, env, pushdown), w, false);
       return (async function* () {
-        for (const t of targets(src)) yield* metered(inner.open(t, env, pushdown), w);
+        for (const t of targets(src)) yield* metered(inner.open(t, env, pushdown), w, scansData(t));
       })();
     },
   };
@@ -122,7 +129,7 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch)
         (async function* () {
           for (const t of targets(src)) {
             const feed = aggregate.call(inner, t, env, plan);
-            yield* metered(feed === null ? inner.open(t, env) : feed(sink), w);
+            yield* metered(feed === null ? inner.open(t, env) : feed(sink), w, scansData(t));
           }
         })();
     };
@@ -173,7 +180,7 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
   // A URL the outbound policy refuses fails the request before it answers (outbound.ts).
   if (opts.outbound !== undefined) await checkPlanUrls(compiled.dag, opts.outbound, opts.signal);
   const head = opts.head ?? null;
-  plan = await planSources(lake, text, compiled.ast, head, opts.metas ?? LATEST_METAS);
+  plan = await planSources(lake, text, compiled.ast, opts.noHead === true ? undefined : head, opts.metas ?? LATEST_METAS);
   let input: AsyncIterable<Batch> = (async function* () {})();
   let infos = plan.sources;
   if (!compiled.hasSource) {
@@ -190,7 +197,8 @@ export async function prepareQuery(lake: Lake, text: string, opts: RunQueryOptio
       if (e instanceof ZedError) throw new CompilationError(e.message, [], false, { cause: e });
       throw e;
     }
-    input = metered(lake.scan(`0x${pool.id}`, branch === '' ? 'main' : branch, { ctx: zctx, stats: meter.scan }), watch);
+    // The filter the optimizer pushed into the query's input applies to this scan, as to a from's.
+    input = metered(scanPool(lake, zctx, `0x${pool.id}`, branch === '' ? 'main' : branch, compiled.pushdown, meter.scan), watch, true);
     infos = [{ kind: 'Pool', name: pool.name, id: pool.id, inferred: true }];
   }
   return {

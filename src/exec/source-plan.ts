@@ -84,7 +84,8 @@ class Planner {
 
   constructor(
     private readonly lake: Lake,
-    private readonly head: QueryHead | null,
+    /** undefined: no head at all (Zed's nil head), so HEAD names nothing. */
+    private readonly head: QueryHead | null | undefined,
     private readonly metas: MetaNames,
   ) {}
 
@@ -140,6 +141,10 @@ class Planner {
     let commit = p.spec.commit;
     let node = p;
     if (name === 'HEAD') {
+      if (this.head === undefined) {
+        this.fail('cannot scan from unknown HEAD', p.spec.pool?.loc ?? p.loc);
+        return null;
+      }
       name = this.head?.pool ?? '';
       commit = this.head?.branch ?? null;
       if (name === '') {
@@ -217,7 +222,7 @@ function sourceInfo(src: ast.Source, planner: Planner): SourceInfo[] {
  * Checks every pool source of `seq` against the lake and plans what each
  * reads. Throws a CompilationError listing every problem, with spans.
  */
-export async function planSources(lake: Lake, text: string, seq: ast.Seq, head: QueryHead | null, metas: MetaNames = LATEST_METAS): Promise<SourcePlan> {
+export async function planSources(lake: Lake, text: string, seq: ast.Seq, head: QueryHead | null | undefined, metas: MetaNames = LATEST_METAS): Promise<SourcePlan> {
   const planner = new Planner(lake, head, metas);
   const nodes: ast.Pool[] = [];
   collectPools(seq, nodes);

@@ -1,6 +1,9 @@
-// The LZ4 block decoder against blocks lz4js and Lz4Compressor make, blocks
-// built by hand, and corrupt blocks (each a FormatError, never a hang or a
-// stray write). zng/lz4.test.ts checks the compressor's block format.
+// The LZ4 block codec. The decoder against blocks lz4js and Lz4Compressor
+// make, blocks built by hand, and corrupt blocks (each a FormatError, never
+// a hang or a stray write). The compressor: pierrec/lz4's exact choices on a
+// small input worked out by hand, blocks that decode back, and the cases
+// where Zed stores a frame or segment uncompressed. zng/lz4.test.ts checks
+// its blocks keep the format's end-of-block rules.
 import { compressBlock, compressBound } from 'lz4js';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../errors/index.js';
@@ -69,6 +72,59 @@ describe('decompressLz4Block', () => {
     for (const [block, size, msg] of cases) {
       expect(() => decompressLz4Block(Uint8Array.from(block), new Uint8Array(size))).toThrow(FormatError);
       expect(() => decompressLz4Block(Uint8Array.from(block), new Uint8Array(size))).toThrow(msg);
+    }
+  });
+});
+
+describe('Lz4Compressor', () => {
+  function decompress(block: Uint8Array, size: number): Uint8Array {
+    const out = new Uint8Array(size);
+    expect(decompressLz4Block(block, out)).toBe(size);
+    return out;
+  }
+
+  it('makes the matches pierrec/lz4 makes on a run of one byte', () => {
+    // 32 × "a": the match found at 1 (offset 1) is extended 8 bytes at a time
+    // only while 8 more fit before len-14, then two 4-byte matches at offset
+    // 2 (the table holds end-2 positions), then 11 literals.
+    const src = new TextEncoder().encode('a'.repeat(32));
+    const a = 0x61;
+    expect([...new Lz4Compressor().compress(src)!]).toEqual([0x18, a, 1, 0, 0x00, 2, 0, 0x00, 2, 0, 0xb0, ...Array<number>(11).fill(a)]);
+  });
+
+  it('leaves short and incompressible input alone', () => {
+    const c = new Lz4Compressor();
+    expect(c.compress(new Uint8Array(14).fill(7))).toBeNull();
+    let seed = 1;
+    const noise = Uint8Array.from({ length: 4096 }, () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24) & 0xff);
+    expect(c.compress(noise)).toBeNull();
+  });
+
+  it('gives null when the block does not fit the limit', () => {
+    const c = new Lz4Compressor();
+    const src = new TextEncoder().encode('a'.repeat(32));
+    expect(c.compress(src, 22)!.length).toBe(22);
+    expect(c.compress(src, 21)).toBeNull();
+  });
+
+  it('decodes back to its input, across 64 KiB windows and after reuse', () => {
+    const c = new Lz4Compressor();
+    const words = ['conn', 'dns', 'http', '10.164.94.120', 'CHhAvVGS1DHFjwGM9', '\x00\x01\x02'];
+    let seed = 5;
+    const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    for (const size of [15, 100, 5000, 70_000, 200_000]) {
+      const parts: string[] = [];
+      let len = 0;
+      while (len < size) {
+        const w = rand(5) === 0 ? String.fromCharCode(rand(256)) : words[rand(words.length)]!;
+        parts.push(w);
+        len += w.length;
+      }
+      const src = Uint8Array.from(parts.join('').slice(0, size), (ch) => ch.charCodeAt(0) & 0xff);
+      const block = c.compress(src);
+      if (block === null) continue;
+      expect(block.length).toBeLessThan(src.length);
+      expect(decompress(block, src.length)).toEqual(src);
     }
   });
 });

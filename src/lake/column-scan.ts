@@ -11,6 +11,7 @@ import type { LakeContext } from './context.js';
 import { columnCopyKey, type DataObject } from './data-object.js';
 import type { PoolKey } from './pool-key.js';
 import { mergeObjects, type ScanStats } from './scan.js';
+import { entriesValueBytes } from './seek-index.js';
 
 export interface ColumnObject {
   readonly object: DataObject;
@@ -21,6 +22,8 @@ export interface ColumnObject {
   columns(paths: readonly (readonly string[])[]): Promise<VngColumnSet | null>;
   /** The object's values. */
   rows(): AsyncIterable<Value[]>;
+  /** The bytes of its values' bodies, from its seek index (0 when that does not say). */
+  valueBytes(): Promise<number>;
 }
 
 export function columnObjects(
@@ -39,7 +42,7 @@ export function columnObjects(
       const source = rangeSource(async (offset, length) => {
         const b = await lc.blobs.getRange(blobKey, offset, length);
         if (b === null) missing = true;
-        else if (stats !== undefined) stats.bytesRead += b.length;
+        else if (stats !== undefined) stats.storedBytes += b.length;
         return b;
       }, blobKey);
       let vng;
@@ -57,5 +60,6 @@ export function columnObjects(
       return cols;
     },
     rows: () => mergeObjects(lc, poolId, [object], key, ctx, undefined, stats),
+    valueBytes: async () => entriesValueBytes(await lc.seekIndex(poolId, object.id)),
   }));
 }

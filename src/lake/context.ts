@@ -32,9 +32,11 @@ export interface LakeDeps {
   /** Value bytes a load holds before it writes an object (default 64 MiB). */
   readonly loadMemoryLimit?: number;
   /**
-   * LZ4-compress data objects as Zed does (default false): in JavaScript
-   * compression costs about a fifth of a load's time and decompression a
-   * sixth of a scan's, for objects about 40% smaller.
+   * LZ4-compress data objects as Zed does (default true), with Zed's
+   * compressor, so objects have Zed's sizes (which `zed ls`, pool stats and
+   * compaction thresholds show); in JavaScript compression costs about a
+   * fifth of a load's time and decompression a sixth of a scan's, for
+   * objects often far smaller. False writes them uncompressed.
    */
   readonly compressObjects?: boolean;
   /**

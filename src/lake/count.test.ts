@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBlobStore, MemoryMetaStore } from '../storage/index.js';
 import { newInt64, TypeContext, TypeFloat64, TypeInt64, type Value } from '../zed/index.js';
 import { formatValue, parseZsonValue } from '../zson/index.js';
-import { keyOf, Lake, type ScanStats } from './index.js';
+import { keyOf, Lake, newScanStats } from './index.js';
 
 function newLake(loadMemoryLimit?: number): Lake {
   let t = 1_700_000_000_000_000_000n;
@@ -27,7 +27,7 @@ async function* numbers(from: number, to: number, step = 1, batch = 100): AsyncG
   if (b.length > 0) yield b;
 }
 
-const stats = (): ScanStats => ({ bytesRead: 0, objectsRead: 0 });
+const stats = newScanStats;
 
 describe('seek indexes and metadata counts', () => {
   it('a key-span scan reads only the seek streams that may hold the span', async () => {
@@ -39,7 +39,8 @@ describe('seek indexes and metadata counts', () => {
     let n = 0;
     for await (const b of lake.scan('p', 'main', { stats: all })) n += b.length;
     expect(n).toBe(1000);
-    expect(all.bytesRead).toBe(load.objects[0]!.size);
+    expect(all.storedBytes).toBe(load.objects[0]!.size);
+    expect(all.recordsRead).toBe(1000);
     const half = stats();
     const seen: number[] = [];
     for await (const b of lake.scan('p', 'main', { keySpan: { lower: newInt64(500) }, stats: half })) {
@@ -48,8 +49,10 @@ describe('seek indexes and metadata counts', () => {
     // A little before 500 may come back (its stream straddles it), never less than that.
     expect(seen.filter((k) => k >= 500)).toHaveLength(500);
     expect(seen.length).toBeLessThan(560);
-    expect(half.bytesRead / all.bytesRead).toBeGreaterThan(0.4);
-    expect(half.bytesRead / all.bytesRead).toBeLessThan(0.6);
+    expect(half.storedBytes / all.storedBytes).toBeGreaterThan(0.4);
+    expect(half.storedBytes / all.storedBytes).toBeLessThan(0.6);
+    // Zed's records_read: every value of the streams read, the filter not yet applied.
+    expect(half.recordsRead).toBe(seen.length);
   });
 
   it('counts from metadata: whole pool unread, a span reads only its boundary streams', async () => {
@@ -59,14 +62,23 @@ describe('seek indexes and metadata counts', () => {
     await lake.load('p', 'main', numbers(1000, 2000));
     const s = stats();
     expect(await lake.count('p', 'main', { stats: s })).toBe(2000);
-    expect(s.bytesRead).toBe(0);
+    expect(s.storedBytes).toBe(0);
+    // Counted unread, tallied as read and matched, with the value bytes the seek indexes keep.
+    expect(s.recordsRead).toBe(2000);
+    expect(s.recordsMatched).toBe(2000);
+    const all = newScanStats();
+    for await (const _ of lake.scan('p', 'main', { stats: all })) void _;
+    expect(s.bytesRead).toBe(all.bytesRead);
+    expect(s.bytesMatched).toBe(all.bytesRead);
     const t = stats();
     expect(await lake.count('p', 'main', { keySpan: { lower: newInt64(500) }, stats: t })).toBe(1500);
     expect(await lake.count('p', 'main', { keySpan: { lower: newInt64(500), lowerExclusive: true } })).toBe(1499);
     expect(await lake.count('p', 'main', { keySpan: { lower: newInt64(10), upper: newInt64(1500), upperExclusive: true } })).toBe(1490);
     expect(t.objectsRead).toBe(1);
-    expect(t.bytesRead).toBeGreaterThan(0);
-    expect(t.bytesRead).toBeLessThan(2000);
+    expect(t.storedBytes).toBeGreaterThan(0);
+    expect(t.storedBytes).toBeLessThan(2000);
+    expect(t.recordsMatched).toBe(1500);
+    expect(t.recordsRead).toBeGreaterThan(1500);
     // A filter decides the values read; wholly covered streams still count unread.
     const odd = (v: Value) => Number(keyOf(v, ['k']).asInt()) >= 500;
     expect(await lake.count('p', 'main', { keySpan: { lower: newInt64(500) }, filter: odd })).toBe(1500);

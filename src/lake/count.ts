@@ -7,8 +7,8 @@ import { TypeContext, type Value } from '../zed/index.js';
 import type { LakeContext } from './context.js';
 import type { DataObject } from './data-object.js';
 import { keyInSpan, keyOf, poolKeyOf, type KeySpan } from './pool-key.js';
-import { openObject, type ScanStats } from './scan.js';
-import { mayHold, wholly, type SeekEntry } from './seek-index.js';
+import { openObject, tallyRead, type ScanStats } from './scan.js';
+import { entriesValueBytes, mayHold, wholly, type SeekEntry } from './seek-index.js';
 import type { Snapshot } from './snapshot.js';
 
 export interface CountOptions {
@@ -26,33 +26,48 @@ export interface CountOptions {
 
 export async function countValues(lc: LakeContext, p: PoolConfig, snap: Snapshot, opts: CountOptions): Promise<number> {
   const span = opts.keySpan ?? {};
+  // Counted unread only when strictly inside: values equal to an end are
+  // read and filtered, whatever operator made the end.
+  const inside: KeySpan = { ...span, lowerExclusive: true, upperExclusive: true };
   const path = poolKeyOf(p).path;
   const keep = opts.filter ?? ((v: Value) => keyInSpan(keyOf(v, path), span));
   const unbounded = span.lower === undefined && span.upper === undefined;
+  const stats = opts.stats;
   let total = 0;
+  // Values counted unread, tallied in the statistics as Zed's scanner
+  // would have read and kept them (their bytes from the seek index).
+  const unread = (values: number, bytes: number): void => {
+    total += values;
+    if (stats === undefined) return;
+    stats.recordsRead += values;
+    stats.bytesRead += bytes;
+    stats.recordsMatched += values;
+    stats.bytesMatched += bytes;
+  };
+  const whole = async (o: DataObject): Promise<void> => unread(o.count, stats === undefined ? 0 : entriesValueBytes(await lc.seekIndex(p.id, o.id)));
   for (const o of snap.objects()) {
     if (unbounded && opts.filter === undefined) {
-      total += o.count;
+      await whole(o);
       continue;
     }
     if (!mayHold(o, span)) continue;
-    if (!unbounded && wholly(o, span)) {
-      total += o.count;
+    if (!unbounded && wholly(o, inside)) {
+      await whole(o);
       continue;
     }
     const entries = unbounded ? null : await lc.seekIndex(p.id, o.id);
     if (entries === null) {
-      total += await countRead(lc, p, o, undefined, keep, opts.stats);
+      total += await countRead(lc, p, o, undefined, keep, stats);
       continue;
     }
     // Streams wholly inside count from the index; the others are read.
     const partial: SeekEntry[] = [];
     for (const e of entries) {
       if (!mayHold(e, span)) continue;
-      if (wholly(e, span)) total += e.valCnt;
+      if (wholly(e, inside)) unread(e.valCnt, e.valBytes ?? 0);
       else partial.push(e);
     }
-    if (partial.length > 0) total += await countRead(lc, p, o, partial, keep, opts.stats);
+    if (partial.length > 0) total += await countRead(lc, p, o, partial, keep, stats);
   }
   return total;
 }
@@ -76,7 +91,15 @@ async function countRead(
   for (;;) {
     const r = await reader.read();
     const values = r.done ? dec.end() : dec.push(r.value);
-    for (const v of values) if (keep(v)) n++;
+    tallyRead(stats, values);
+    for (const v of values) {
+      if (!keep(v)) continue;
+      n++;
+      if (stats !== undefined) {
+        stats.recordsMatched++;
+        stats.bytesMatched += v.bytes?.length ?? 0;
+      }
+    }
     if (r.done) return n;
   }
 }

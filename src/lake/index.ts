@@ -49,7 +49,7 @@ export {
   type KeySpan,
   type PoolKey,
 } from './pool-key.js';
-export type { ScanStats } from './scan.js';
+export { newScanStats, type ScanStats } from './scan.js';
 export type { ColumnObject } from './column-scan.js';
 export { Snapshot } from './snapshot.js';
 export type { PoolStats } from './stats.js';

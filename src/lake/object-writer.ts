@@ -45,7 +45,7 @@ export async function writeDataObject(
 ): Promise<DataObject> {
   const n = run.length;
   const id = newKsuidHex(deps.now());
-  const enc = new ZngEncoder({ compress: deps.compressObjects === true });
+  const enc = new ZngEncoder({ compress: deps.compressObjects !== false });
   const entries: SeekEntry[] = [];
   const stride = Math.max(1, seekStride);
   let i = 0;
@@ -60,9 +60,12 @@ export async function writeDataObject(
       // One seek stream: values until their keys add up to the stride.
       const first = i;
       let trigger = 0;
+      let valBytes = 0;
       batch.length = 0;
       while (i < n) {
-        batch.push(run.value(i));
+        const v = run.value(i);
+        batch.push(v);
+        valBytes += v.bytes?.length ?? 0;
         trigger += run.keyLength(i++);
         if (trigger >= stride) break;
       }
@@ -72,7 +75,7 @@ export async function writeDataObject(
       const b = run.key(i - 1);
       const [min, max] = compareKeys(a, b) <= 0 ? [a, b] : [b, a];
       const length = body.length + tail.length;
-      entries.push({ min, max, valOff: first, valCnt: i - first, offset, length });
+      entries.push({ min, max, valOff: first, valCnt: i - first, offset, length, valBytes });
       offset += length;
       if (body.length > 0) controller.enqueue(body);
       if (tail.length > 0) controller.enqueue(tail);

@@ -13,9 +13,7 @@ export interface PoolKey {
 
 /**
  * A key range in value order (not pool order); an absent end is unbounded.
- * Ends are inclusive unless marked exclusive. Pruning treats every end as
- * inclusive (it only needs to be conservative); exact uses (counts) honour
- * the flags.
+ * Ends are inclusive unless marked exclusive (the filter's `<` or `>`).
  */
 export interface KeySpan {
   readonly lower?: Value;
@@ -130,7 +128,13 @@ export function keyInSpan(key: Value, span: KeySpan): boolean {
 
 /** Whether an object holding keys from `min` to `max` may hold a key in `span`. */
 export function spanOverlaps(min: Value, max: Value, span: KeySpan): boolean {
-  if (span.lower !== undefined && compareKeys(max, span.lower) < 0) return false;
-  if (span.upper !== undefined && compareKeys(min, span.upper) > 0) return false;
+  if (span.lower !== undefined) {
+    const c = compareKeys(max, span.lower);
+    if (c < 0 || (c === 0 && span.lowerExclusive === true)) return false;
+  }
+  if (span.upper !== undefined) {
+    const c = compareKeys(min, span.upper);
+    if (c > 0 || (c === 0 && span.upperExclusive === true)) return false;
+  }
   return true;
 }

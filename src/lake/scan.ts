@@ -24,6 +24,15 @@ export function planObjects(objects: readonly DataObject[], key: PoolKey, span?:
   return kept.sort((a, b) => cmp(first(a), first(b)) || cmp(last(a), last(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** Counts decoded values as read (Zed's records_read, and their bodies' bytes as bytes_read). */
+export function tallyRead(stats: ScanStats | undefined, values: readonly Value[]): void {
+  if (stats === undefined) return;
+  let n = 0;
+  for (let i = 0; i < values.length; i++) n += values[i]!.bytes?.length ?? 0;
+  stats.recordsRead += values.length;
+  stats.bytesRead += n;
+}
+
 /** One open object: decoded values not yet merged, refilled a chunk at a time. */
 class Cursor {
   values: Value[] = [];
@@ -35,8 +44,15 @@ class Cursor {
     private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
     ctx: TypeContext,
     private readonly path: readonly string[],
+    private readonly stats: ScanStats | undefined,
   ) {
     this.#decoder = new ZngDecoder(ctx);
+  }
+
+  #decode(r: ReadableStreamReadResult<Uint8Array>): Value[] {
+    const values = r.done ? this.#decoder.end() : this.#decoder.push(r.value);
+    tallyRead(this.stats, values);
+    return values;
   }
 
   get value(): Value {
@@ -49,7 +65,7 @@ class Cursor {
     while (this.i >= this.values.length) {
       const r = await this.reader.read();
       this.i = 0;
-      this.values = r.done ? this.#decoder.end() : this.#decoder.push(r.value);
+      this.values = this.#decode(r);
       if (r.done && this.values.length === 0) return false;
     }
     this.key = keyOf(this.values[this.i]!, this.path);
@@ -61,7 +77,7 @@ class Cursor {
     if (this.i < this.values.length) yield this.i === 0 ? this.values : this.values.slice(this.i);
     for (;;) {
       const r = await this.reader.read();
-      const values = r.done ? this.#decoder.end() : this.#decoder.push(r.value);
+      const values = this.#decode(r);
       if (values.length > 0) yield values;
       if (r.done) return;
     }
@@ -112,15 +128,31 @@ class Heap {
   }
 }
 
-/** What a scan read, for query statistics (Zed's bytes_read, objects). */
+/**
+ * What the scans of a query read, for its statistics. Zed's figures count
+ * values as its scanner decodes them from data objects: records_read and
+ * bytes_read (the values' body bytes) for every value of the seek streams
+ * read, records_matched and bytes_matched for those a pushed filter keeps.
+ */
 export interface ScanStats {
-  /** Bytes of data objects read. */
-  bytesRead: number;
+  /** Stored bytes taken from storage (data objects, column copies). */
+  storedBytes: number;
   /** Data objects opened. */
   objectsRead: number;
-  /** Values aggregated over columns (not handed to the query as values), and their stored bytes. */
-  columnRecords?: number;
-  columnBytes?: number;
+  /** Values decoded, or counted or aggregated from metadata and columns as if decoded, and their body bytes. */
+  recordsRead: number;
+  bytesRead: number;
+  /**
+   * Values counted or aggregated in the lake (never handed to the query),
+   * that the pushed filter kept; the values a scan yields are counted as
+   * matched where the query takes them.
+   */
+  recordsMatched: number;
+  bytesMatched: number;
+}
+
+export function newScanStats(): ScanStats {
+  return { storedBytes: 0, objectsRead: 0, recordsRead: 0, bytesRead: 0, recordsMatched: 0, bytesMatched: 0 };
 }
 
 export interface ScanDeps {
@@ -169,7 +201,7 @@ function rangeStream(blobs: BlobStore, key: string, id: KsuidHex, ranges: readon
       const n = Math.min(RANGE_CHUNK, end - at);
       const chunk = await blobs.getRange(key, at, n);
       if (chunk === null) throw missingObject(id);
-      if (stats !== undefined) stats.bytesRead += chunk.length;
+      if (stats !== undefined) stats.storedBytes += chunk.length;
       at += chunk.length;
       if (chunk.length < n || at >= end) {
         r++;
@@ -183,7 +215,7 @@ function rangeStream(blobs: BlobStore, key: string, id: KsuidHex, ranges: readon
 function counter(stats: ScanStats): TransformStream<Uint8Array, Uint8Array> {
   return new TransformStream({
     transform(chunk, controller) {
-      stats.bytesRead += chunk.length;
+      stats.storedBytes += chunk.length;
       controller.enqueue(chunk);
     },
   });
@@ -215,7 +247,7 @@ export async function* mergeObjects(
   const open = async (): Promise<void> => {
     const o = objects[next]!;
     const stream = await openObject(deps, poolId, o, span, stats);
-    const c = new Cursor(next++, stream.getReader(), ctx, key.path);
+    const c = new Cursor(next++, stream.getReader(), ctx, key.path, stats);
     c.i = -1;
     if (await c.advance()) heap.push(c);
   };

@@ -6,7 +6,7 @@
 // take whole streams from the index.
 import { decodeZng, encodeZng } from '../formats/zng/index.js';
 import { TypeContext, type Value } from '../zed/index.js';
-import { compareKeys, keyInSpan, type KeySpan } from './pool-key.js';
+import { keyInSpan, spanOverlaps, type KeySpan } from './pool-key.js';
 import { fieldsOf, RecordMaker, uint64 } from './zed-records.js';
 
 /** One stream of a data object (Zed's seekindex.Entry). */
@@ -20,9 +20,18 @@ export interface SeekEntry {
   /** Byte range of the stream in the object. */
   readonly offset: number;
   readonly length: number;
+  /**
+   * Bytes of the stream's value bodies (zlake's own field, `val_bytes`):
+   * what a scan of it adds to Zed's bytes_read; undefined in indexes
+   * written before zlake kept it.
+   */
+  readonly valBytes?: number;
 }
 
-/** Encodes entries as Zed does: ZNG records `{min,max,val_off,val_cnt,offset,length}`. */
+/**
+ * Encodes entries as Zed does: ZNG records `{min,max,val_off,val_cnt,offset,length}`,
+ * plus zlake's `val_bytes`.
+ */
 export function encodeSeekIndex(entries: readonly SeekEntry[]): Uint8Array {
   const m = new RecordMaker(new TypeContext());
   return encodeZng(
@@ -34,6 +43,7 @@ export function encodeSeekIndex(entries: readonly SeekEntry[]): Uint8Array {
         ['val_cnt', uint64(e.valCnt)],
         ['offset', uint64(e.offset)],
         ['length', uint64(e.length)],
+        ...(e.valBytes !== undefined ? [['val_bytes', uint64(e.valBytes)] as const] : []),
       ]),
     ),
   );
@@ -43,6 +53,7 @@ export function decodeSeekIndex(bytes: Uint8Array, ctx: TypeContext): SeekEntry[
   return decodeZng(bytes, ctx).map((v) => {
     const f = fieldsOf(v);
     const n = (name: string): number => f.get(name)?.asUintNumber() ?? 0;
+    const valBytes = f.get('val_bytes');
     return {
       min: f.get('min')!,
       max: f.get('max')!,
@@ -50,6 +61,7 @@ export function decodeSeekIndex(bytes: Uint8Array, ctx: TypeContext): SeekEntry[
       valCnt: n('val_cnt'),
       offset: n('offset'),
       length: n('length'),
+      ...(valBytes !== undefined ? { valBytes: valBytes.asUintNumber() } : {}),
     };
   });
 }
@@ -72,11 +84,20 @@ export function seekRanges(entries: readonly SeekEntry[], span: KeySpan): SeekRa
   return out;
 }
 
-/** Whether a stream (or object) with keys min..max may hold a key in span (conservative). */
+/** The value bytes of an object's streams (see SeekEntry.valBytes); 0 for those that do not say. */
+export function entriesValueBytes(entries: readonly SeekEntry[] | null): number {
+  let n = 0;
+  for (const e of entries ?? []) n += e.valBytes ?? 0;
+  return n;
+}
+
+/**
+ * Whether a stream (or object) with keys min..max may hold a key in span
+ * (conservative): as Zed prunes them, a stream that only reaches an
+ * exclusive end (`ts < 2` and a stream starting at 2) cannot.
+ */
 export function mayHold(e: { readonly min: Value; readonly max: Value }, span: KeySpan): boolean {
-  if (span.lower !== undefined && compareKeys(e.max, span.lower) < 0) return false;
-  if (span.upper !== undefined && compareKeys(e.min, span.upper) > 0) return false;
-  return true;
+  return spanOverlaps(e.min, e.max, span);
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { BranchMeta, PoolStats } from '../lake/index.js';
 import type { BranchConfig, PoolConfig } from '../storage/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
-import { TypeBytes, TypeContext, TypeDuration, TypeString, TypeTime, type Value } from '../zed/index.js';
+import { TypeBytes, TypeContext, TypeInt64, TypeString, TypeTime, type Value } from '../zed/index.js';
 import { Marshaler } from '../exec/index.js';
 import type { ApiRevision } from './revision.js';
 
@@ -117,12 +117,13 @@ export class Wire {
     return m.record([['object_ids', list]], 'api.VacuumResponse');
   }
 
+  /** exec.PoolStats; Zed's nano.Duration is an int64 of nanoseconds (JSON gives a number). */
   poolStats(s: PoolStats): Value {
     const m = this.m;
     const spanType = m.recordType(
       [
         ['ts', TypeTime],
-        ['dur', m.named(TypeDuration, 'nano.Duration')],
+        ['dur', m.named(TypeInt64, 'nano.Duration')],
       ],
       'nano.Span',
     );
@@ -132,7 +133,7 @@ export class Wire {
         : m.record(
             [
               ['ts', m.time(s.span.ts)],
-              ['dur', m.duration(s.span.dur, 'nano.Duration')],
+              ['dur', m.int64(s.span.dur, 'nano.Duration')],
             ],
             'nano.Span',
           );

@@ -90,10 +90,14 @@ export function toNfc(s: string): string {
   return s;
 }
 
-/** A ParseError that a decorator later in the text might avoid (a typing error). */
+/**
+ * A ParseError that a decorator later in the text might avoid (a typing
+ * error). Its message is the bare reason, as Zed's analyzer gives it (it
+ * knows no positions); line and column still say where.
+ */
 export class TypingError extends ParseError {
   constructor(reason: string, line: number, column: number) {
-    super(reason, line, column);
+    super(reason, line, column, reason);
     this.name = 'ParseError';
   }
 }

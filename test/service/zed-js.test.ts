@@ -96,6 +96,8 @@ describe('@brimdata/zed-js against zlake (revision 1.8.0)', () => {
     const stats = (await c.getPoolStats(id)) as { size: number; span: { ts: Date; dur: number } | null };
     expect(stats.size).toBeGreaterThan(0);
     expect(stats.span?.ts).toEqual(new Date('2024-01-01T00:00:00Z'));
+    // nano.Duration is an int64 of nanoseconds in Zed: zed-js gets a number.
+    expect(typeof stats.span?.dur).toBe('number');
 
     await c.updatePool(id, { name: 'renamed' });
     expect((await c.getPool(id)).name).toBe('renamed');

@@ -62,6 +62,10 @@ export interface LakeApi {
   /** `pool` is a name or id, `revision` a branch or commit id. */
   /** `orphanGraceNs`: see VacuumOptions (a lake opened directly only). */
   vacuum(pool: string, revision: string, dryrun: boolean, orphanGraceNs?: bigint): Promise<KsuidHex[]>;
+  /** Rewrites two or more objects merged in key order (Zed's Compact); returns the commit. */
+  compact(poolId: KsuidHex, branch: string, ids: readonly KsuidHex[], vectors: boolean, message: CommitMessage): Promise<KsuidHex>;
+  /** Adds (or drops) the VNG copies of objects; `pool` is a name or id. */
+  vectors(add: boolean, pool: string, branch: string, ids: readonly KsuidHex[], message: CommitMessage): Promise<KsuidHex>;
   /** Compiles (throwing compile errors) and starts a query; `head` serves queries without `from`. */
   query(text: string, head: Commitish | null, opts: QueryOptions): Promise<QueryRun>;
   close(): Promise<void>;

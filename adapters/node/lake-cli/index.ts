@@ -8,6 +8,7 @@ import type { LakeApi } from './api.js';
 import { NeedHelp, type CommandContext, type LakeCommand } from './command.js';
 import { authCommand, credentialStore } from './commands/auth.js';
 import { branchCommand } from './commands/branch.js';
+import { compactCommand } from './commands/compact.js';
 import { createCommand } from './commands/create.js';
 import { deleteCommand } from './commands/delete.js';
 import { dropCommand } from './commands/drop.js';
@@ -15,6 +16,7 @@ import { initCommand } from './commands/init.js';
 import { loadCommand } from './commands/load.js';
 import { logCommand } from './commands/log.js';
 import { lsCommand } from './commands/ls.js';
+import { manageCommand } from './commands/manage.js';
 import { mergeCommand } from './commands/merge.js';
 import { queryCommand } from './commands/query.js';
 import { renameCommand } from './commands/rename.js';
@@ -22,13 +24,15 @@ import { revertCommand } from './commands/revert.js';
 import { tokenCommand } from './commands/token.js';
 import { useCommand } from './commands/use.js';
 import { vacuumCommand } from './commands/vacuum.js';
+import { vacateCommand } from './commands/vacate.js';
+import { vectorCommand } from './commands/vector.js';
 import { LocalApi } from './local-api.js';
 import { openDirectLake } from './local-lake.js';
 import { clientLocation, describeLocation } from './locate.js';
 import { RemoteApi } from './remote-api.js';
 import { ROOT_FLAGS } from './shared-flags.js';
 import { StdinLines } from './stdin-lines.js';
-import { LAKE_COMMANDS, lakeCommandsHelp } from './names.js';
+import { lakeCommandsHelp, SUBCOMMAND_NAMES } from './names.js';
 import { zlakeVersion } from '../version.js';
 import { useLocalParquetWasm } from '../../local/parquet-wasm.js';
 
@@ -38,6 +42,8 @@ function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefin
       return authCommand;
     case 'branch':
       return branchCommand(env);
+    case 'compact':
+      return compactCommand(env);
     case 'create':
       return createCommand;
     case 'delete':
@@ -52,6 +58,8 @@ function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefin
       return logCommand(env);
     case 'ls':
       return lsCommand;
+    case 'manage':
+      return manageCommand;
     case 'merge':
       return mergeCommand(env);
     case 'query':
@@ -64,8 +72,12 @@ function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefin
       return revertCommand(env);
     case 'use':
       return useCommand(env);
+    case 'vacate':
+      return vacateCommand;
     case 'vacuum':
       return vacuumCommand(env);
+    case 'vector':
+      return vectorCommand(env);
     default:
       return undefined;
   }
@@ -81,7 +93,7 @@ export async function runLakeCli(argv: readonly string[], env: NodeJS.ProcessEnv
   } catch (e) {
     if (e instanceof FlagError) {
       process.stderr.write(`${e.message}\n`);
-      return 1;
+      return 2;
     }
     process.stderr.write(`${errorText(e)}\n`);
     return 1;
@@ -97,19 +109,24 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
     return 0;
   }
   const [name, ...rest] = root.args;
+  if (name === 'serve' && !isHelp(root.flags)) return runServeWith(argv, root.args);
   const command = name === undefined ? undefined : commandFor(name, env);
   if (command === undefined) {
-    if (name === undefined || isHelp(root.flags)) {
+    if (name === undefined || name === 'help' || isHelp(root.flags)) {
       process.stdout.write(rootHelp());
       return 0;
     }
-    throw new ZedError('invalid', `"zed": no such sub-command ${JSON.stringify(name)}: options are: ${LAKE_COMMANDS.map(([n]) => n).join(' ')} serve zq`);
+    throw new ZedError('invalid', `"zed": no such sub-command ${JSON.stringify(name)}: options are: ${SUBCOMMAND_NAMES.join(' ')}`);
   }
   // One flag set for both levels, as Zed's charm builds it: a lake-wide flag
   // given before the command name is the default after it.
   const inherited = ROOT_FLAGS.filter((r) => !command.flags.some((c) => c.name === r.name)).map((r) => withDefault(r, root.flags.get(r.name)));
   const parsed = parseLevel([...inherited, ...command.flags], rest);
   const flags = parsed.flags;
+  if (flags.get('version') === true && !isHelp(flags)) {
+    process.stdout.write(`Version: ${zlakeVersion()}\n`);
+    return 0;
+  }
   if (isHelp(flags)) {
     process.stdout.write(commandHelp(command));
     return 0;
@@ -125,6 +142,30 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
     throw e;
   }
   return 0;
+}
+
+/**
+ * `zed [lake flags] serve [flags]`: the lake-wide -lake and -q given before
+ * "serve" reach it as they do in Zed, where serve shares the root's flags.
+ */
+async function runServeWith(argv: readonly string[], rootArgs: readonly string[]): Promise<number> {
+  const before = argv.slice(0, argv.length - rootArgs.length).filter((a) => a !== '--');
+  const { runServe } = await import('../serve.js');
+  return runServe([...rootFlagsForServe(before), ...rootArgs.slice(1)]);
+}
+
+/** The root flags serve takes too (-lake, -meta); others before "serve" (-q, -configdir) it ignores, as Zed's does. */
+function rootFlagsForServe(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const m = /^--?(lake|meta|configdir|cpuprofile|memprofile)(=.*)?$/.exec(a);
+    if (m === null) continue;
+    const takes = m[2] === undefined;
+    const arg = takes ? [a, args[++i] ?? ''] : [a];
+    if (m[1] === 'lake' || m[1] === 'meta') out.push(...arg);
+  }
+  return out;
 }
 
 /** The context a command runs in, from its parsed flags; `own` are the command's own flag specs. */
@@ -206,10 +247,10 @@ function errorText(e: unknown): string {
 
 function rootHelp(): string {
   return `NAME
-    zlake - run Zed lake commands
+    zlake - run Zed commands
 
 USAGE
-    zlake [lake options] <command> [options] [arguments...]
+    zlake <command> [options] [arguments...]
 
 OPTIONS
 ${usage(ROOT_FLAGS.filter((f) => !['h', 'help', 'hidden'].includes(f.name)))}

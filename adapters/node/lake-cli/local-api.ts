@@ -5,6 +5,7 @@
 import {
   CompilationError,
   deleteWhere,
+  formatByName,
   InvalidError,
   prepareQuery,
   TypeContext,
@@ -89,11 +90,23 @@ export class LocalApi implements LakeApi {
     return [...(await this.#lake.vacuum(hexRef(id), revision, { dryrun, ...(orphanGraceNs !== undefined ? { orphanGraceNs } : {}) })).objectIds];
   }
 
+  async compact(poolId: KsuidHex, branch: string, ids: readonly KsuidHex[], vectors: boolean, message: CommitMessage): Promise<KsuidHex> {
+    return (await this.#lake.compact(hexRef(poolId), branch, ids.map(hexRef), commitOptions(message, true), vectors)).commit;
+  }
+
+  async vectors(add: boolean, pool: string, branch: string, ids: readonly KsuidHex[], message: CommitMessage): Promise<KsuidHex> {
+    const opts = commitOptions(message, false);
+    const refs = ids.map(hexRef);
+    return (add ? await this.#lake.addVectors(pool, branch, refs, opts) : await this.#lake.deleteVectors(pool, branch, refs, opts)).commit;
+  }
+
   async query(text: string, head: Commitish | null, opts: QueryOptions): Promise<QueryRun> {
     let prepared: PreparedQuery;
     try {
       prepared = await prepareQuery(this.#lake, text, {
         head,
+        // Without a working branch Zed's CLI has no head: HEAD names nothing.
+        ...(head === null ? { noHead: true } : {}),
         zctx: opts.zctx,
         warn: (m) => process.stderr.write(`${m}\n`),
       });
@@ -107,8 +120,17 @@ export class LocalApi implements LakeApi {
     const stats: QueryStats = { bytesRead: 0, bytesMatched: 0, recordsRead: 0, recordsMatched: 0 };
     const meter = prepared.meter;
     async function* batches(): AsyncGenerator<Batch> {
+      // The main channel is the output; `debug` goes to stderr as ZSON, as Zed's lake query does.
+      const debug = formatByName('zson')!.encoder!({ pretty: 0 });
       try {
-        yield* prepared.run();
+        for await (const c of prepared.runChannels()) {
+          if (c.batch === null) continue;
+          if (c.channel === 'main') yield c.batch;
+          else if (c.channel === 'debug') {
+            const text = debug.write(c.batch);
+            process.stderr.write(typeof text === 'string' ? text : new TextDecoder().decode(text));
+          }
+        }
       } finally {
         const s = meter.stats();
         stats.bytesRead = s.bytesRead;

@@ -24,6 +24,7 @@ import { Auth0Client, type Auth0Details } from './auth0-client.js';
 import type { CredentialStore } from './credentials.js';
 import { fieldOf, idOf, typeName } from './values.js';
 import { parseZson } from './zson-text.js';
+import { fetchFailure } from './dial-error.js';
 
 const JSON_TYPE = 'application/json';
 const ZNG_TYPE = 'application/x-zng';
@@ -149,6 +150,15 @@ export class RemoteApi implements LakeApi {
     return (r.object_ids ?? []).map(hexOfJson);
   }
 
+  async compact(poolId: KsuidHex, branch: string, ids: readonly KsuidHex[], vectors: boolean, message: CommitMessage): Promise<KsuidHex> {
+    const url = `${path('pool', base62(poolId), 'branch', branch, 'compact')}${vectors ? '?vectors=T' : ''}`;
+    return this.#commit('POST', url, { ...idsBody(ids), commit: message });
+  }
+
+  async vectors(add: boolean, pool: string, branch: string, ids: readonly KsuidHex[], message: CommitMessage): Promise<KsuidHex> {
+    return this.#commit(add ? 'POST' : 'DELETE', path('pool', pool, 'revision', branch, 'vector'), { ...idsBody(ids), commit: message });
+  }
+
   async query(text: string, head: Commitish | null, opts: QueryOptions): Promise<QueryRun> {
     const body = head === null ? { query: text } : { query: text, head: { pool: head.pool, branch: head.branch } };
     const res = await this.#send('POST', '/query?ctrl=T', { body, accept: ZNG_TYPE });
@@ -218,8 +228,7 @@ export class RemoteApi implements LakeApi {
       try {
         res = await fetch(target, { method, headers, ...(body !== undefined ? { body, duplex: 'half' } : {}) } as RequestInit);
       } catch (e) {
-        const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : e instanceof Error ? e.message : String(e);
-        throw new InternalError(`${goMethod(method)} ${JSON.stringify(target)}: ${cause}`, { cause: e });
+        throw new InternalError(`${goMethod(method)} ${JSON.stringify(target)}: ${await fetchFailure(e, target)}`, { cause: e });
       }
       if (res.status >= 200 && res.status <= 299) return res;
       const err = await responseError(res);
@@ -241,6 +250,12 @@ function base62(id: KsuidHex): string {
 /** A path from segments, each percent-encoded (so `/` and `+` in names survive). */
 function path(...segments: string[]): string {
   return segments.map((s) => `/${encodeURIComponent(s)}`).join('');
+}
+
+/** Object ids as Zed's client sends them: Zed bytes (here in ZSON), never JSON strings. */
+function idsBody(ids: readonly KsuidHex[]): RequestOptions {
+  const text = `{object_ids:[${ids.map((id) => `0x${id}`).join(',')}]}`;
+  return { raw: new Blob([text]).stream(), contentType: 'application/x-zson' };
 }
 
 function hexOfJson(id: string | undefined): KsuidHex {

@@ -25,6 +25,9 @@ export interface LoadTarget {
 export interface KeySpan {
   readonly lower?: Value;
   readonly upper?: Value;
+  /** An end made by `<` or `>`: values equal to it are outside. */
+  readonly lowerExclusive?: boolean;
+  readonly upperExclusive?: boolean;
 }
 
 /**

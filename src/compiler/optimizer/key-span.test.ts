@@ -36,6 +36,17 @@ describe('keySpanOf', () => {
     expect(spanText('where k == null')).toBeNull();
     expect(spanText('where k > x')).toBeNull();
   });
+  test('< and > make exclusive ends; and keeps the tighter, or the looser', () => {
+    const flags = (q: string) => {
+      const c = compileFilterText(q);
+      const s = keySpanOf(c.plan, ['k'], c.literals);
+      return s === null ? null : { lower: s.lowerExclusive === true, upper: s.upperExclusive === true };
+    };
+    expect(flags('where k > 3 and k <= 5')).toEqual({ lower: true, upper: false });
+    expect(flags('where k >= 3 and k > 3')).toEqual({ lower: true, upper: false });
+    expect(flags('where (k > 3 and k < 4) or (k >= 3 and k < 4)')).toEqual({ lower: false, upper: true });
+    expect(flags('where k == 3')).toEqual({ lower: false, upper: false });
+  });
 });
 
 describe('keySpanOf is sound', () => {

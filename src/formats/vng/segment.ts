@@ -60,9 +60,12 @@ export function decodeSegment(seg: Segment, stored: Uint8Array, base: number): U
 export class SegmentCompressor {
   private readonly lz4 = new Lz4Compressor();
 
-  /** The stored form of `raw`: LZ4 when smaller, else `raw` itself. */
+  /**
+   * The stored form of `raw`: LZ4 when smaller, else `raw` itself. As Zed's
+   * vng/segment.go, the block may take at most raw.length - 1 bytes.
+   */
   compress(raw: Uint8Array): { compression: number; bytes: Uint8Array } {
-    const block = raw.length === 0 ? null : this.lz4.compress(raw);
+    const block = raw.length === 0 ? null : this.lz4.compress(raw, raw.length - 1);
     if (block === null) return { compression: COMPRESSION_NONE, bytes: raw };
     return { compression: COMPRESSION_LZ4, bytes: block.slice() };
   }

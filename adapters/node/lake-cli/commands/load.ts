@@ -51,6 +51,9 @@ export function loadCommand(env: NodeJS.ProcessEnv): LakeCommand {
   };
 }
 
+/** How format detection's error starts (src/formats/detect.ts). */
+const DETECTION_ERROR = 'format detection error';
+
 /** The values of the inputs in turn, their bytes counted for the progress line. */
 async function* readAll(paths: readonly string[], opts: { format: string; csvDelim?: string }, progress: LoadProgress | null): AsyncGenerator<Batch> {
   const zctx = new TypeContext();
@@ -60,6 +63,13 @@ async function* readAll(paths: readonly string[], opts: { format: string; csvDel
       const input = openInput(p);
       yield* readValues(progress === null ? input : progress.count(input), zctx, opts);
     } catch (e) {
+      // As Zed opens inputs (detecting their format) before the load and
+      // skips, with a warning, those it cannot open: the others still load,
+      // and with none left the service answers "no records in request".
+      if (e instanceof ZedError && e.message.startsWith(DETECTION_ERROR)) {
+        process.stderr.write(`${name}: ${e.message}\n`);
+        continue;
+      }
       if (e instanceof ZedError) throw new ZedError(e.kind, `${name}: ${e.message}`, { cause: e });
       throw e;
     }
