@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, tempDir, zlakeAsync } from '../support/zlake.js';
 
