@@ -1,12 +1,12 @@
 // Runs a query on the lake and writes its values with the output flags: the
 // shared body of ls, log, branch (listing) and query.
 
-import { TypeContext, type Batch, type Encoder } from '../../../src/index.js';
+import { TypeContext, UnsupportedError, type Batch, type Encoder } from '../../../src/index.js';
 import type { LakeApi, QueryStats } from './api.js';
 import type { CommandContext } from './command.js';
 import type { Commitish } from './head.js';
 import { zsonLine } from './zson-text.js';
-import { encoderFor, planOutput, writeOutput, type OutputPlan } from './output.js';
+import { encoderFor, planOutput, writeOutput, type OutputPlan } from '../output.js';
 
 export interface QueryOutput {
   readonly text: string;
@@ -19,7 +19,8 @@ export interface QueryOutput {
 /** Plans the output before opening the lake, as Zed checks its output flags first. */
 export async function runToOutput(ctx: CommandContext, q: QueryOutput): Promise<QueryStats> {
   const plan = planOutput(ctx.flags, q.defaultFormat, process.stdout.isTTY === true);
-  const encoder = encoderFor(plan, ctx.flags, q.lakeHead);
+  if (plan.split !== null) throw new UnsupportedError('-split: not supported by the lake commands');
+  const encoder = encoderFor(plan, q.lakeHead);
   const lake = await ctx.openLake();
   try {
     return await writeQuery(lake, q, plan, encoder);

@@ -4,7 +4,7 @@
 import { InvalidError } from '../../../../src/index.js';
 import type { LakeCommand } from '../command.js';
 import { runToOutput } from '../meta-output.js';
-import { outputFlags } from '../output.js';
+import { outputFlags } from '../../output.js';
 
 export const lsCommand: LakeCommand = {
   name: 'ls',

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { LakeCommand } from '../command.js';
 import { NeedHelp } from '../command.js';
 import { runToOutput } from '../meta-output.js';
-import { outputFlags } from '../output.js';
+import { outputFlags } from '../../output.js';
 import { headOf, RUNTIME_FLAGS, useFlag } from '../shared-flags.js';
 import type { Commitish } from '../head.js';
 

@@ -1,6 +1,6 @@
-// Output flags of the lake commands (Zed's cli/outputflags): -f with a
-// per-command default (zng for query, lake for ls, log and branch), the
-// -z/-Z/-j/-J shortcuts, -pretty, -o; and the writer they select.
+// Output flags of zq and the lake commands (Zed's cli/outputflags): -f with a
+// per-command default (zng for zq and query, lake for ls, log and branch),
+// the -z/-Z/-j/-J shortcuts, -pretty, -o, -split; and the writer they select.
 
 import {
   encodeBatches,
@@ -10,9 +10,10 @@ import {
   UnsupportedError,
   type Batch,
   type Encoder,
-} from '../../../src/index.js';
-import type { FlagSpec, FlagValues } from '../flags.js';
-import { fileSink } from '../io.js';
+  type EncoderOptions,
+} from '../../src/index.js';
+import type { FlagSpec, FlagValues } from './flags.js';
+import { fileSink } from './io.js';
 
 const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,zng,zson';
 
@@ -38,9 +39,12 @@ export function outputFlags(defaultFormat: string): FlagSpec[] {
 
 export interface OutputPlan {
   readonly format: string;
-  readonly pretty: number;
-  /** The output file, or null for stdout. */
+  /** -pretty (after the shortcuts), -zng.compress and -zng.framethresh. */
+  readonly encoderOptions: EncoderOptions;
+  /** The output file (-o; "-" is stdout), or null for stdout. With -split, the prefix of the files' names. */
   readonly file: string | null;
+  /** The directory of -split, or null without it. */
+  readonly split: string | null;
 }
 
 /** Zed's outputflags.Init: resolves the shortcuts against the command's default format. */
@@ -62,25 +66,31 @@ export function planOutput(flags: FlagValues, defaultFormat: string, stdoutIsTTY
   }
   let file = (flags.get('o') as string | undefined) ?? '';
   if (file === '-') file = '';
-  if (flags.get('split') !== undefined) throw new UnsupportedError('-split: not supported by the lake commands');
-  if (file === '' && format === 'zng' && flags.get('B') !== true && stdoutIsTTY) {
+  const split = (flags.get('split') as string | undefined) ?? null;
+  // Binary ZNG is not for a terminal unless -B asks for it.
+  if (file === '' && split === null && format === 'zng' && flags.get('B') !== true && stdoutIsTTY) {
     format = 'zson';
     pretty = 0;
   }
-  return { format, pretty, file: file === '' ? null : file };
+  return {
+    format,
+    encoderOptions: {
+      pretty,
+      compress: flags.get('zng.compress') as boolean,
+      frameThreshold: flags.get('zng.framethresh') as number,
+    },
+    file: file === '' ? null : file,
+    split,
+  };
 }
 
-/** The encoder for a plan; the lake format marks `head` as HEAD. */
-export function encoderFor(plan: OutputPlan, flags: FlagValues, head: string): Encoder {
-  if (plan.format === 'lake') return new LakeEncoder({ head });
+/** The encoder for a plan; the lake format marks `lakeHead` (a branch or commit) as HEAD. */
+export function encoderFor(plan: OutputPlan, lakeHead = ''): Encoder {
+  if (plan.format === 'lake') return new LakeEncoder({ head: lakeHead });
   const f = formatByName(plan.format);
   if (f === undefined) throw new InvalidError(`unknown format: ${plan.format}`);
   if (f.encoder === undefined) throw new UnsupportedError(`${plan.format}: output format not supported yet`);
-  return f.encoder({
-    pretty: plan.pretty,
-    compress: flags.get('zng.compress') as boolean,
-    frameThreshold: flags.get('zng.framethresh') as number,
-  });
+  return f.encoder(plan.encoderOptions);
 }
 
 /** Encodes every batch to the plan's file or stdout. */
