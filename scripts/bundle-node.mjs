@@ -6,6 +6,8 @@
 //    loads three to four times faster than dist's modules (about 0.4 s
 //    against 1.5 s on a busy two-core machine), which is how long a query
 //    waits when it needs a new worker;
+//  - the drawing thread of `zlake load`'s progress line
+//    (load-progress-worker.bundle.js), likewise;
 //  - the `zlake` command (bin/zlake): a small dispatcher (cli.bundle.cjs)
 //    and one bundle per command family (zq, the lake commands, serve), so a
 //    command compiles and runs only its own code. They are CommonJS so that
@@ -198,3 +200,15 @@ for (const [name, bundle] of Object.entries(LAZY_PACKAGES)) {
     ...cliCommon,
   });
 }
+
+// The drawing thread of zlake load's progress line, one file for the same reason.
+await build({
+  entryPoints: [resolve(out, 'load-progress-worker.js')],
+  outfile: resolve(out, 'load-progress-worker.bundle.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  plugins: [ownModulesArePure],
+  logLevel: 'warning',
+});

@@ -8,6 +8,7 @@ export * from './exec/index.js';
 export { iterateStream, readAllBytes, toStream } from './util/stream.js';
 export { monotonicClock } from './util/clock.js';
 export { goJson } from './util/go-json.js';
+export { abbrevBytes } from './util/units.js';
 export { parseDuration } from './zson/index.js';
 export { MemorySpillStore, type SpillStore, type SpillFile } from './runtime/agg/index.js';
 export * from './storage/index.js';

@@ -13,20 +13,9 @@
 // writes an object.
 
 import { Worker } from 'node:worker_threads';
+import { abbrevBytes } from '../../src/index.js';
 
-/** Bytes as Zed's units.Bytes.Abbrev writes them: PB, GB, MB, KB from 10 KB, else B. */
-export function abbrevBytes(n: number): string {
-  const steps: readonly [number, number, string][] = [
-    [1e15, 1e15, 'PB'],
-    [1e9, 1e9, 'GB'],
-    [1e6, 1e6, 'MB'],
-    [1e4, 1e3, 'KB'],
-  ];
-  for (const [from, unit, suffix] of steps) {
-    if (n >= from) return Number.isInteger(n / unit) ? `${n / unit}${suffix}` : `${(n / unit).toFixed(2)}${suffix}`;
-  }
-  return `${n}B`;
-}
+export { abbrevBytes };
 
 /** uilive's erase of one line it wrote: cursor up one line, clear the line. */
 export const ERASE_LINE = '\x1b[1A\x1b[2K';
@@ -121,7 +110,10 @@ export class LoadProgress {
 
   /** Starts drawing on stderr every `intervalMs` (Zed: half a second). */
   start(intervalMs = 500): void {
-    this.#worker = new Worker(new URL('./load-progress-worker.js', import.meta.url), { workerData: { state: this.#state, intervalMs } });
+    // The worker's bundle (scripts/bundle-node.mjs) lies beside this module's build and the CLI's bundles.
+    const here = import.meta.url;
+    const script = new URL(here.endsWith('.ts') ? '../../dist/adapters/node/load-progress-worker.bundle.js' : './load-progress-worker.bundle.js', here);
+    this.#worker = new Worker(script, { workerData: { state: this.#state, intervalMs } });
     this.#worker.unref();
   }
 

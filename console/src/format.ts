@@ -1,20 +1,10 @@
 // How the page writes sizes, times and ids.
 
+import { abbrevBytes } from '../../src/util/units.js';
 import { parseDuration } from '../../src/zson/index.js';
 
 /** Bytes in decimal units as Zed abbreviates them (pkg/units: 85B, 12.34KB, 300MB). */
-export function bytes(n: number): string {
-  const steps: readonly [number, number, string][] = [
-    [1e15, 1e15, 'PB'],
-    [1e9, 1e9, 'GB'],
-    [1e6, 1e6, 'MB'],
-    [1e4, 1e3, 'KB'],
-  ];
-  for (const [from, unit, suffix] of steps) {
-    if (n >= from) return Number.isInteger(n / unit) ? `${n / unit}${suffix}` : `${(n / unit).toFixed(2)}${suffix}`;
-  }
-  return `${n}B`;
-}
+export const bytes = abbrevBytes;
 
 /** A count with thousands separators. */
 export function count(n: number): string {

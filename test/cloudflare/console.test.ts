@@ -6,19 +6,14 @@
 // lazily loaded editor, a pool made from the page, and another client's
 // commit heard live through the event hub (the Durable Object of
 // wrangler.toml).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Miniflare } from 'miniflare';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorker } from '../../scripts/build-worker.mjs';
+import { buildTestWorker, type BuiltWorker } from '../support/worker-miniflare.js';
 import { launchBrowser, type TestBrowser } from '../console/browser.js';
 import { testServer, type TestServer } from '../service/server.js';
 
-let mf: Miniflare;
 let worker: string;
-let dir: string;
+let built: BuiltWorker;
 let node: TestServer;
 let browser: TestBrowser;
 
@@ -54,23 +49,9 @@ async function poolsView(base: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'zlake-worker-console-'));
-  const script = join(dir, 'worker.js');
-  await buildWorker(script);
-  mf = new Miniflare({
-    modules: true,
-    scriptPath: script,
-    modulesRoot: dir,
-    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
-    compatibilityDate: '2026-04-01',
-    compatibilityFlags: ['nodejs_compat'],
-    r2Buckets: ['LAKE'],
-    d1Databases: ['META'],
-    durableObjects: { EVENTS: 'EventHubObject' },
-    host: '127.0.0.1',
-    port: 0,
-  });
-  worker = (await mf.ready).toString();
+  built = await buildTestWorker('zlake-worker-console-');
+  const w = await built.start();
+  worker = `${w.url}/`;
   node = await testServer();
   for (const base of [worker, node.url]) await createPool(base, 'logs');
   browser = await launchBrowser();
@@ -79,8 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await node?.stop();
-  await mf?.dispose();
-  await rm(dir, { recursive: true, force: true });
+  await built?.dispose();
 });
 
 describe('the console on Workers', () => {

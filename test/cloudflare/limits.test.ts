@@ -4,12 +4,8 @@
 // several objects of one commit, and one past the body limit ends in 413
 // with nothing committed; a query past its memory fails with Zed's memory
 // error instead of spilling into the isolate; the isolate goes on answering.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorker } from '../../scripts/build-worker.mjs';
+import { buildTestWorker, type BuiltWorker } from '../support/worker-miniflare.js';
 
 /** Value bytes a load holds before it writes an object (ZLAKE_LOAD_MEMORY_LIMIT). */
 const OBJECT_MEMORY = 64 << 10;
@@ -18,45 +14,22 @@ const LOAD_LIMIT = 1_000_000;
 /** What one query may hold (ZLAKE_QUERY_MEMORY's default, 64 MiB): a sort gets an eighth of it. */
 const SORT_MEMORY = 8 << 20;
 
-const running: Miniflare[] = [];
-let dir: string;
-let script: string;
+let built: BuiltWorker;
 /** A Worker whose only limit is its query time limit (1 s). */
 let timed: URL;
 /** A Worker with small load limits and the default query memory. */
 let base: URL;
 
-async function worker(bindings: Record<string, string>): Promise<URL> {
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath: script,
-    modulesRoot: dir,
-    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
-    compatibilityDate: '2026-04-01',
-    // As wrangler.toml: node:async_hooks for the event hub's waitUntil.
-    compatibilityFlags: ['nodejs_compat'],
-    r2Buckets: ['LAKE'],
-    d1Databases: ['META'],
-    durableObjects: { EVENTS: 'EventHubObject' },
-    bindings,
-    host: '127.0.0.1',
-    port: 0,
-  });
-  running.push(mf);
-  return mf.ready;
-}
+const worker = async (bindings: Record<string, string>): Promise<URL> => new URL((await built.start(bindings)).url);
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'zlake-worker-limits-'));
-  script = join(dir, 'worker.js');
-  await buildWorker(script);
+  built = await buildTestWorker('zlake-worker-limits-');
   timed = await worker({ ZLAKE_QUERY_TIMEOUT: '1s', ZLAKE_QUERY_MEMORY: String(1 << 30) });
   base = await worker({ ZLAKE_LOAD_MEMORY_LIMIT: String(OBJECT_MEMORY), ZLAKE_LOAD_LIMIT: String(LOAD_LIMIT) });
 }, 120_000);
 
 afterAll(async () => {
-  for (const mf of running) await mf.dispose();
-  await rm(dir, { recursive: true, force: true });
+  await built?.dispose();
 });
 
 describe('the Worker near its limits', () => {

@@ -3,46 +3,22 @@
 // auth settings in env bindings (the JWKS as a binding, the admin bearer as
 // a secret), and once more with the JWKS fetched from a URL.
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Miniflare } from 'miniflare';
+import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { R2BucketLike } from '../../adapters/cloudflare/index.js';
-import { buildWorker } from '../../scripts/build-worker.mjs';
+import { buildTestWorker, type BuiltWorker } from '../support/worker-miniflare.js';
 import { AUDIENCE, CLIENT_ID, sign, testKeys, zedClaims, type TestKeys } from '../auth/keys.js';
 import { call, errorBody, matrixBearers, runScopeMatrix, runZedAuthRoutes, UNAUTHORIZED, type Target } from '../auth/matrix.js';
 
 const DOMAIN = 'https://zlake-worker.example.com';
 const ADMIN_SECRET = 'an-admin-secret-of-at-least-32-characters';
 
-let dir: string;
-let script: string;
+let built: BuiltWorker;
 let keys: TestKeys;
-const running: Miniflare[] = [];
 
-async function worker(bindings: Record<string, string>): Promise<{ mf: Miniflare; url: string }> {
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath: script,
-    modulesRoot: dir,
-    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
-    compatibilityDate: '2026-04-01',
-    // As wrangler.toml: node:async_hooks for the event hub's waitUntil.
-    compatibilityFlags: ['nodejs_compat'],
-    r2Buckets: ['LAKE'],
-    d1Databases: ['META'],
-    durableObjects: { EVENTS: 'EventHubObject' },
-    bindings,
-    host: '127.0.0.1',
-    port: 0,
-  });
-  running.push(mf);
-  const url = (await mf.ready).toString().replace(/\/$/, '');
-  return { mf, url };
-}
+const worker = (bindings: Record<string, string>) => built.start(bindings);
 
 /** Every row of every D1 table and every R2 object's key, size and ETag, hashed. */
 async function workerLakeHash(mf: Miniflare): Promise<string> {
@@ -66,15 +42,12 @@ async function workerLakeHash(mf: Miniflare): Promise<string> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'zlake-worker-auth-'));
-  script = join(dir, 'worker.js');
-  await buildWorker(script);
+  built = await buildTestWorker('zlake-worker-auth-');
   keys = await testKeys();
 }, 120_000);
 
 afterAll(async () => {
-  for (const mf of running) await mf.dispose();
-  await rm(dir, { recursive: true, force: true });
+  await built?.dispose();
 });
 
 describe('the Worker with Zed auth and API tokens (JWKS binding, admin secret)', () => {

@@ -3,18 +3,15 @@
 // Miniflare's workerd with a local R2 bucket and D1 database, served over
 // HTTP on 127.0.0.1 at a random port. The lake's operations, its errors and
 // the zed-js client go through it as they go through `zlake serve`.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Miniflare } from 'miniflare';
+import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { R2BucketLike } from '../../adapters/cloudflare/index.js';
-import { buildWorker } from '../../scripts/build-worker.mjs';
+import { buildTestWorker, type BuiltWorker } from '../support/worker-miniflare.js';
 
 let mf: Miniflare;
 let base: URL;
-let dir: string;
+let built: BuiltWorker;
 
 const te = new TextEncoder();
 
@@ -51,30 +48,14 @@ async function load(pool: string, text: string, headers: Record<string, string> 
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'zlake-worker-'));
-  const script = join(dir, 'worker.js');
-  await buildWorker(script);
-  mf = new Miniflare({
-    modules: true,
-    scriptPath: script,
-    modulesRoot: dir,
-    // parquet-wasm's module, beside the script, as wrangler uploads it.
-    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
-    compatibilityDate: '2026-04-01',
-    // As wrangler.toml: node:async_hooks for the event hub's waitUntil.
-    compatibilityFlags: ['nodejs_compat'],
-    r2Buckets: ['LAKE'],
-    d1Databases: ['META'],
-    durableObjects: { EVENTS: 'EventHubObject' },
-    host: '127.0.0.1',
-    port: 0,
-  });
-  base = await mf.ready;
+  built = await buildTestWorker('zlake-worker-');
+  const w = await built.start();
+  mf = w.mf;
+  base = new URL(w.url);
 }, 60_000);
 
 afterAll(async () => {
-  await mf?.dispose();
-  await rm(dir, { recursive: true, force: true });
+  await built?.dispose();
 });
 
 describe('the Worker over R2 and D1', () => {
