@@ -155,8 +155,10 @@ export class Subscription {
   }
 }
 
+/** The parts of zed-js's ResultStream the tests read. */
 export interface ResultStream {
   js(): Promise<Record<string, unknown>[]>;
+  zed(): Promise<{ toString(): string }[]>;
 }
 export interface EventSourceLike {
   addEventListener(name: string, fn: (e: { type: string; data: string }) => void): void;

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRevisionOrThrow } from '../../src/index.js';
+import type { ZedClient } from '../runtimes/client.js';
 import { testServer, type TestServer } from './server.js';
 
 const require = createRequire(import.meta.url);
@@ -11,28 +12,6 @@ const { BaseClient } = require(require.resolve('@brimdata/zed-js').replace(/inde
   BaseClient: new (url: string) => ZedClient;
 };
 
-interface ResultStream {
-  js(): Promise<Record<string, unknown>[]>;
-  zed(): Promise<{ toString(): string }[]>;
-}
-interface EventSourceLike {
-  addEventListener(name: string, fn: (e: { type: string; data: string }) => void): void;
-  close(): void;
-}
-interface ZedClient {
-  fetch: typeof fetch;
-  version(): Promise<{ version: string }>;
-  authMethod(): Promise<unknown>;
-  query(q: string): Promise<ResultStream>;
-  createPool(name: string, opts?: { order?: string; key?: string | string[] }): Promise<{ pool: { id: string; name: string } }>;
-  getPools(): Promise<{ name: string; id: string }[]>;
-  getPool(nameOrId: string): Promise<{ name: string; id: string }>;
-  getPoolStats(id: string): Promise<unknown>;
-  updatePool(id: string, args: { name: string }): Promise<boolean>;
-  deletePool(id: string): Promise<boolean>;
-  subscribe(): EventSourceLike;
-  send(opts: { method: string; path: string; body?: unknown; contentType?: string }): Promise<Response>;
-}
 
 function client(url: string): ZedClient {
   const c = new BaseClient(url);
