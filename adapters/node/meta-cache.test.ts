@@ -54,4 +54,38 @@ describe('cachedMetaStore', () => {
     await b.lake.deleteBranch('p', 'main');
     expect(await meta.getBranch(pool.id, 'main')).toBeNull();
   });
+
+  for (const strict of [false, true]) {
+    it(`${strict ? 'in strict mode never answers' : 'by default may answer'} from a probe sent before the read began`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'zlake-metacache-'));
+      dirs.push(dir);
+      const a = await lake(dir);
+      const b = await lake(dir);
+      const real = probeOf(a);
+      // Once armed, a probe reads the version, then waits: the other connection commits meanwhile.
+      let armed = false;
+      let gate: (() => void) | null = null;
+      const probe = async () => {
+        const v = await real();
+        if (armed && gate === null) await new Promise<void>((ok) => {
+          gate = ok;
+        });
+        return v;
+      };
+      const meta = cachedMetaStore(a.meta.store, probe, undefined, { strict });
+      expect(await meta.getPoolByName('p')).toBeNull();
+      await new Promise((r) => setTimeout(r, 5));
+      armed = true;
+      const first = meta.getPoolByName('p');
+      while (gate === null) await new Promise((r) => setTimeout(r, 5));
+      await b.lake.createPool('p');
+      // This read began after the commit finished.
+      const second = meta.getPoolByName('p');
+      await new Promise((r) => setTimeout(r, 5));
+      gate!();
+      await first;
+      if (strict) expect((await second)?.name).toBe('p');
+      else expect(await second).toBeNull();
+    });
+  }
 });

@@ -6,6 +6,8 @@
 // when another connection or process commits) says whether anyone else
 // wrote. Concurrent reads share one probe, so a read may miss a commit made
 // by another process while that probe was in flight, never one made before.
+// In strict mode (servers sharing one metastore) a read waits for a probe
+// sent after it began, so it sees every commit finished before it began.
 
 import type { MetaStore } from '../../src/index.js';
 
@@ -27,7 +29,7 @@ export interface MetaCacheStats {
  * Wraps `inner`. `probe` returns a value that changes whenever someone else
  * may have written (it need not change for writes made through this store).
  */
-export function cachedMetaStore(inner: MetaStore, probe: () => Promise<unknown>, stats?: MetaCacheStats): MetaStore {
+export function cachedMetaStore(inner: MetaStore, probe: () => Promise<unknown>, stats?: MetaCacheStats, opts: { strict?: boolean } = {}): MetaStore {
   let cache = new Map<string, Promise<unknown>>();
   let version: unknown = undefined;
   let pending: Promise<void> | null = null;
@@ -38,12 +40,17 @@ export function cachedMetaStore(inner: MetaStore, probe: () => Promise<unknown>,
   // dozen cached reads, and a commit made elsewhere that close to a read is
   // concurrent with it anyway.
   let probedAt = -Infinity;
-  const fresh = (): Promise<void> | undefined => {
-    if (pending === null && performance.now() - probedAt < PROBE_WINDOW_MS) return undefined;
-    pending ??= (async () => {
+  // When the last finished probe, and the one in flight, were sent.
+  let lastSent = -Infinity;
+  let pendingSent = -Infinity;
+  const startProbe = (): Promise<void> => {
+    const sent = performance.now();
+    pendingSent = sent;
+    pending = (async () => {
       if (stats) stats.probes++;
       const v = await probe();
       probedAt = performance.now();
+      lastSent = sent;
       if (v !== version) {
         version = v;
         cache = new Map();
@@ -54,6 +61,19 @@ export function cachedMetaStore(inner: MetaStore, probe: () => Promise<unknown>,
     });
     return pending;
   };
+  const fresh = (): Promise<void> | undefined => {
+    if (pending === null && performance.now() - probedAt < PROBE_WINDOW_MS) return undefined;
+    return pending ?? startProbe();
+  };
+  // Strict (servers sharing a metastore): a read trusts only a probe sent
+  // after it began, so it never misses a commit that finished before it
+  // began, whichever server made it. Reads that begin together share one.
+  const freshSince = async (began: number): Promise<void> => {
+    while (lastSent < began) {
+      if (pending !== null && pendingSent < began) await pending.catch(() => {});
+      else await (pending ?? startProbe());
+    }
+  };
 
   return new Proxy(inner, {
     get(target, prop, receiver) {
@@ -63,8 +83,11 @@ export function cachedMetaStore(inner: MetaStore, probe: () => Promise<unknown>,
       if (PASS.has(prop)) return (...args: unknown[]) => fn.apply(target, args);
       if (CACHED.has(prop)) {
         return async (...args: unknown[]) => {
-          const probing = fresh();
-          if (probing !== undefined) await probing;
+          if (opts.strict === true) await freshSince(performance.now());
+          else {
+            const probing = fresh();
+            if (probing !== undefined) await probing;
+          }
           const key = `${prop}\u0000${args.map((a) => String(a)).join('\u0000')}`;
           const hit = cache.get(key);
           if (hit !== undefined) {

@@ -116,7 +116,8 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
   const blobCache = cached ? new CachedBlobStore(disk ?? blobs, config.blobCache) : null;
   const lake = new Lake({
     blobs: blobCache ?? blobs,
-    meta: cached ? cachedMetaStore(meta.store, () => meta.version()) : meta.store,
+    // Servers sharing a metastore (-meta): every read sees the commits any of them finished before it began.
+    meta: cached ? cachedMetaStore(meta.store, () => meta.version(), undefined, { strict: config.meta !== undefined }) : meta.store,
     now: monotonicClock(),
     queries: lakeQueryRunner(),
     // Object storage answers a write after a network round trip or several: read on meanwhile.
