@@ -64,11 +64,11 @@ describe('cachedMetaStore', () => {
       const real = probeOf(a);
       // Once armed, a probe reads the version, then waits: the other connection commits meanwhile.
       let armed = false;
-      let gate: (() => void) | null = null;
+      const gate: { open?: () => void } = {};
       const probe = async () => {
         const v = await real();
-        if (armed && gate === null) await new Promise<void>((ok) => {
-          gate = ok;
+        if (armed && gate.open === undefined) await new Promise<void>((ok) => {
+          gate.open = ok;
         });
         return v;
       };
@@ -77,12 +77,12 @@ describe('cachedMetaStore', () => {
       await new Promise((r) => setTimeout(r, 5));
       armed = true;
       const first = meta.getPoolByName('p');
-      while (gate === null) await new Promise((r) => setTimeout(r, 5));
+      while (gate.open === undefined) await new Promise((r) => setTimeout(r, 5));
       await b.lake.createPool('p');
       // This read began after the commit finished.
       const second = meta.getPoolByName('p');
       await new Promise((r) => setTimeout(r, 5));
-      gate!();
+      gate.open();
       await first;
       if (strict) expect((await second)?.name).toBe('p');
       else expect(await second).toBeNull();
