@@ -45,21 +45,62 @@ function isAggCall(e: ast.Expr): boolean {
   return e.kind === 'Call' && ['count', 'sum', 'avg', 'min', 'max', 'any', 'collect', 'union', 'dcount', 'and', 'or', 'fuse', 'collect_map'].includes(e.name.name);
 }
 
-/** Follows the output's sort order and aggregation keys through a sequence (a simplification of Zed's optimizer). */
-function walk(seq: ast.Seq, st: Walk): void {
+/** Each named pool's sort order (its layout's first key), for the sources a query reads. */
+type Layouts = ReadonlyMap<string, SortKeyInfo[] | null>;
+
+function poolSort(spec: ast.PoolSpec, layouts: Layouts): SortKeyInfo[] | null {
+  if (spec.meta !== null || spec.pool === null) return null;
+  const p = spec.pool;
+  return p.kind === 'String' || p.kind === 'QuotedString' ? (layouts.get(p.text) ?? null) : null;
+}
+
+const sameSort = (a: SortKeyInfo[] | null, b: SortKeyInfo[] | null): boolean => a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Follows the output's sort order and aggregation keys through a sequence
+ * (a simplification of Zed's optimizer). `output` records its flow's state
+ * under the channel's name in `out` and ends the flow; returns the state at
+ * the end, or null when every path of the flow ended in an output.
+ */
+function walk(seq: ast.Seq, start: Walk, out: Map<string, Walk>, layouts: Layouts): Walk | null {
+  let st: Walk | null = { ...start };
   for (const op of seq) {
+    if (st === null) return null;
     switch (op.kind) {
       case 'Scope':
-        walk(op.body, st);
+        st = walk(op.body, st, out, layouts);
+        break;
+      case 'Pool':
+        st = { sort: poolSort(op.spec, layouts), aggs: null };
+        break;
+      case 'From': {
+        // The legs are merged by their pools' key when they share one (Zed's merge), else combined.
+        const ends = op.trunks.map((t) => {
+          const leg: Walk = { sort: t.source.kind === 'Pool' ? poolSort(t.source.spec, layouts) : null, aggs: null };
+          return t.seq === null ? leg : walk(t.seq, leg, out, layouts);
+        });
+        const live = ends.filter((e): e is Walk => e !== null);
+        if (live.length === 0) st = null;
+        else if (live.length === 1) st = live[0]!;
+        else st = { sort: live.every((e) => sameSort(e.sort, live[0]!.sort)) ? live[0]!.sort : null, aggs: null };
+        break;
+      }
+      case 'Parallel': {
+        // Branches that flow on are combined in arrival order: no order, no keys.
+        const from: Walk = st;
+        const live = op.paths.map((p) => walk(p, from, out, layouts)).filter((e): e is Walk => e !== null);
+        st = live.length === 0 ? null : live.length === 1 ? live[0]! : { sort: null, aggs: null };
+        break;
+      }
+      case 'Output':
+        out.set(op.name.name, st);
+        st = null;
         break;
       case 'Sort': {
         const keys: SortKeyInfo[] = [];
         for (const a of op.args) {
           const path = fieldPath(a.expr);
-          if (path === null) {
-            st.sort = null;
-            break;
-          }
+          if (path === null) break;
           const asc = (a.order ?? 'asc') === 'asc';
           keys.push({ order: asc !== op.reverse ? 'asc' : 'desc', key: path });
         }
@@ -88,6 +129,17 @@ function walk(seq: ast.Seq, st: Walk): void {
           st.sort = null;
         } else st.sort = null;
         break;
+      case 'Put': {
+        // Put keeps the order unless it assigns the sort key (or a field it cannot name).
+        const sortKey = st.sort?.[0]?.key;
+        if (sortKey !== undefined) {
+          for (const a of op.args) {
+            const path = fieldPath(a.lhs);
+            if (path === null || path.every((n, i) => sortKey[i] === n)) st.sort = null;
+          }
+        }
+        break;
+      }
       // Filters and limits keep the order.
       case 'Where':
       case 'Search':
@@ -96,9 +148,6 @@ function walk(seq: ast.Seq, st: Walk): void {
       case 'Uniq':
       case 'Pass':
       case 'Debug':
-      case 'Output':
-      case 'Pool':
-      case 'From':
       case 'File':
       case 'HTTP':
         break;
@@ -106,22 +155,48 @@ function walk(seq: ast.Seq, st: Walk): void {
         st.sort = null;
     }
   }
+  return st;
+}
+
+/** The plain names of the pools a query's `from`s and `pool`s name, anywhere in it. */
+function namedPools(node: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const n of node) namedPools(n, names);
+  else if (node !== null && typeof node === 'object') {
+    const o = node as { kind?: unknown; pool?: { kind?: unknown; text?: unknown } | null; meta?: unknown };
+    if (o.kind === 'PoolSpec' && o.meta === null && o.pool && (o.pool.kind === 'String' || o.pool.kind === 'QuotedString') && typeof o.pool.text === 'string') {
+      names.add(o.pool.text);
+    }
+    for (const v of Object.values(node)) if (v !== null && typeof v === 'object') namedPools(v, names);
+  }
+  return names;
 }
 
 export async function describeQuery(lake: Lake, text: string, opts: RunQueryOptions = {}): Promise<DescribeInfo> {
   const q = await prepareQuery(lake, text, opts);
-  let sort: SortKeyInfo[] | null = null;
-  const pools = q.sources.filter((s) => s.kind === 'Pool');
-  if (pools.length === 1 && q.sources.length === 1) {
-    const p = await lake.getPool(`0x${pools[0]!.id}`);
-    const key = p.layout.keys[0];
-    if (key !== undefined) sort = [{ order: p.layout.order, key: [...key] }];
+  const layouts = new Map<string, SortKeyInfo[] | null>();
+  for (const s of q.sources) {
+    if (s.kind !== 'Pool' || layouts.has(s.name)) continue;
+    const key = (await lake.getPool(`0x${s.id}`)).layout;
+    layouts.set(s.name, key.keys[0] !== undefined ? [{ order: key.order, key: [...key.keys[0]] }] : null);
   }
-  const st: Walk = { sort, aggs: null };
-  walk(q.compiled.ast, st);
-  // The walk follows the main flow; other channels are described as unknown.
-  const channels = q.compiled.pipeline.channels.map((name) =>
-    name === 'main' ? { name, aggregation_keys: st.aggs, sort: st.sort } : { name, aggregation_keys: null, sort: null },
-  );
+  // Pools named anywhere in the query (inside fork branches too): their layouts, where they exist.
+  for (const name of namedPools(q.compiled.ast)) {
+    if (layouts.has(name)) continue;
+    const layout = await lake.getPool(name).then(
+      (p) => p.layout,
+      () => null,
+    );
+    layouts.set(name, layout !== null && layout.keys[0] !== undefined ? [{ order: layout.order, key: [...layout.keys[0]] }] : null);
+  }
+  // A query with no source of its own reads the head's pool.
+  const pools = q.sources.filter((s) => s.kind === 'Pool');
+  const sort = pools.length === 1 && q.sources.length === 1 ? (layouts.get(pools[0]!.name) ?? null) : null;
+  const out = new Map<string, Walk>();
+  const end = walk(q.compiled.ast, { sort, aggs: null }, out, layouts);
+  if (end !== null && !out.has('main')) out.set('main', end);
+  const channels = q.compiled.pipeline.channels.map((name) => {
+    const st = out.get(name);
+    return { name, aggregation_keys: st?.aggs ?? null, sort: st?.sort ?? null };
+  });
   return { sources: q.sources, channels };
 }

@@ -262,6 +262,26 @@ describe('describe and compile', () => {
     expect(head.channels[0].aggregation_keys).toEqual([]);
   });
 
+  it("follows each output channel's sort order and keys through fork, from and put", async () => {
+    const channels = async (query: string) =>
+      (await (await s.post('/query/describe', { query, head: { pool: 'test' } }, { Accept: 'application/json' })).json()).channels;
+    const ts = [{ order: 'asc', key: ['ts'] }];
+    // Each branch's output has its own: an aggregation on one, the pool's order kept through put on the other.
+    expect(await channels('fork (=> from test | sum(n) by s | output main => from logs | put x := "foo" | output secondary)')).toEqual([
+      { name: 'main', aggregation_keys: [['s']], sort: null },
+      { name: 'secondary', aggregation_keys: null, sort: ts },
+    ]);
+    // Pools that share their key merge in its order; put of the key itself loses it.
+    expect(await channels('from (pool test pool logs) | put foo := "bar"')).toEqual([{ name: 'main', aggregation_keys: null, sort: ts }]);
+    expect(await channels('from logs | put ts := 1')).toEqual([{ name: 'main', aggregation_keys: null, sort: null }]);
+    // Branches combined without an output arrive in no order.
+    expect(await channels('from logs | fork (=> pass => pass)')).toEqual([{ name: 'main', aggregation_keys: null, sort: null }]);
+    expect(await channels('from logs | fork (=> output main => yield "bar" | output secondary)')).toEqual([
+      { name: 'main', aggregation_keys: null, sort: ts },
+      { name: 'secondary', aggregation_keys: null, sort: null },
+    ]);
+  });
+
   it('answers describe errors as /query does', async () => {
     const r = await s.post('/query/describe', { query: 'from nosuch' });
     expect(r.status).toBe(400);
