@@ -20,7 +20,10 @@ export interface TestServer extends RunningServer {
 
 export async function testServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'zlake-service-'));
-  const s = await startServer({ lake: join(dir, 'lake'), listen: '127.0.0.1:0', ...opts });
+  // Queries run in this process (no worker threads): the vitest process then
+  // holds no libSQL connections in threads it tears down. The worker pools are
+  // tested through real `zlake serve` processes (test/hostile, test/cli).
+  const s = await startServer({ lake: join(dir, 'lake'), listen: '127.0.0.1:0', queryWorkers: 0, ...opts });
   const req = (path: string, init?: RequestInit) => fetch(s.url + path, init);
   // Objects go as JSON with its Content-Type (as clients send them); strings as bytes with none.
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
