@@ -158,6 +158,12 @@ function walk(seq: ast.Seq, start: Walk, out: Map<string, Walk>, layouts: Layout
   return st;
 }
 
+/** A pool layout's order, as its first key sorted in the layout's direction. */
+function layoutSort(layout: { readonly order: 'asc' | 'desc'; readonly keys: readonly (readonly string[])[] }): SortKeyInfo[] | null {
+  const key = layout.keys[0];
+  return key === undefined ? null : [{ order: layout.order, key: [...key] }];
+}
+
 /** The plain names of the pools a query's `from`s and `pool`s name, anywhere in it. */
 function namedPools(node: unknown, names = new Set<string>()): Set<string> {
   if (Array.isArray(node)) for (const n of node) namedPools(n, names);
@@ -176,8 +182,7 @@ export async function describeQuery(lake: Lake, text: string, opts: RunQueryOpti
   const layouts = new Map<string, SortKeyInfo[] | null>();
   for (const s of q.sources) {
     if (s.kind !== 'Pool' || layouts.has(s.name)) continue;
-    const key = (await lake.getPool(`0x${s.id}`)).layout;
-    layouts.set(s.name, key.keys[0] !== undefined ? [{ order: key.order, key: [...key.keys[0]] }] : null);
+    layouts.set(s.name, layoutSort((await lake.getPool(`0x${s.id}`)).layout));
   }
   // Pools named anywhere in the query (inside fork branches too): their layouts, where they exist.
   for (const name of namedPools(q.compiled.ast)) {
@@ -186,7 +191,7 @@ export async function describeQuery(lake: Lake, text: string, opts: RunQueryOpti
       (p) => p.layout,
       () => null,
     );
-    layouts.set(name, layout !== null && layout.keys[0] !== undefined ? [{ order: layout.order, key: [...layout.keys[0]] }] : null);
+    layouts.set(name, layout === null ? null : layoutSort(layout));
   }
   // A query with no source of its own reads the head's pool.
   const pools = q.sources.filter((s) => s.kind === 'Pool');
