@@ -10,7 +10,7 @@ import { type ChannelBatch, combineOp, muxOp, type OpContext, type Stream } from
 import type * as ast from './ast/index.js';
 import type * as dag from './dag/index.js';
 import { parseQuery } from './parser/index.js';
-import { analyze, startsWithSource } from './semantic/index.js';
+import { analyze } from './semantic/index.js';
 import { optimize } from './optimizer/index.js';
 import type { PoolKeyLookup } from './optimizer/index.js';
 import { buildSeq, lateralHook, outputChannelOf, type BuildContext } from './kernel/build.js';
@@ -103,7 +103,7 @@ export function compile(text: string, opts: CompileOptions): CompiledQuery {
     text,
     ast: query,
     dag: plan,
-    hasSource: startsWithSource(query),
+    hasSource: analysis.hasSource,
     startsWithYield: first?.kind === 'Yield',
     ...(built.pushdown !== undefined ? { pushdown: built.pushdown } : {}),
     ...(word !== undefined ? { searchTerm: word } : {}),

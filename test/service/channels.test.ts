@@ -9,6 +9,7 @@ let s: TestServer;
 beforeAll(async () => {
   s = await testServer();
   await s.pool('nums', '{ts:1,x:1}\n{ts:2,x:2}\n{ts:3,x:3}\n');
+  await s.pool('more', '{ts:4,x:4}\n');
 });
 afterAll(async () => {
   await s.stop();
@@ -89,5 +90,20 @@ describe('query channels', () => {
     expect(r.status).toBe(200);
     const d = (await r.json()) as { channels: { name: string }[] };
     expect(d.channels.map((c) => c.name)).toEqual(['main', 'side']);
+  });
+
+  it('reads each path\'s own pool when a fork\'s first path starts with a source, with no pool taken from the head', async () => {
+    const query = 'fork (\n=> from nums | sum(x) by k:=1 | output main\n=> from more | put y := "foo" | output secondary\n)';
+    const r = await s.post('/query/describe', { query, head: { pool: 'nums' } }, { Accept: 'application/json' });
+    expect(r.status).toBe(200);
+    const d = (await r.json()) as { sources: { name: string; inferred: boolean }[]; channels: { name: string }[] };
+    expect(d.sources.map((x) => [x.name, x.inferred])).toEqual([
+      ['nums', false],
+      ['more', false],
+    ]);
+    expect(d.channels.map((c) => c.name)).toEqual(['main', 'secondary']);
+    const ch = byChannel(await lines(query));
+    expect(ch.get('main')!.values).toEqual([['1', '6']]);
+    expect((ch.get('secondary')!.values as unknown[][]).map((v) => v.slice(1))).toEqual([['4', 'foo']]);
   });
 });

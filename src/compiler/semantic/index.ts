@@ -25,6 +25,8 @@ export interface AnalyzeOptions {
 
 export interface Analysis {
   readonly seq: dag.Seq;
+  /** Whether the query reads its own sources (else the plan starts with a DefaultScan). */
+  readonly hasSource: boolean;
   /** The user functions the plan calls, by id. */
   readonly funcs: ReadonlyMap<number, dag.Func>;
   /** How many frame slots the plan's locals use. */
@@ -45,12 +47,39 @@ function newSem(opts: AnalyzeOptions): Sem {
   };
 }
 
-/** Whether the query reads its own sources: its first operator (inside a leading scope) is a source. */
+/**
+ * Whether the query reads its own sources: its first operator (inside a
+ * leading scope, or a leading fork's first path, as Zed decides) is a source.
+ */
 export function startsWithSource(seq: ast.Seq): boolean {
   const op = seq[0];
   if (op === undefined) return false;
   if (op.kind === 'Scope') return startsWithSource(op.body);
+  if (op.kind === 'Parallel') return op.paths[0] !== undefined && startsWithSource(op.paths[0]);
   return op.kind === 'From' || op.kind === 'Pool' || op.kind === 'File' || op.kind === 'HTTP';
+}
+
+/**
+ * Whether a plan reads its own sources (Zed's HasSource, which looks at the
+ * plan): a source first, inside a leading scope or a fork's first path; it
+ * sees what the AST cannot, such as a user operator whose body starts with
+ * `file`.
+ */
+export function planHasSource(seq: dag.Seq): boolean {
+  const op = seq[0];
+  if (op === undefined) return false;
+  switch (op.kind) {
+    case 'FileScan':
+    case 'HTTPScan':
+    case 'PoolScan':
+      return true;
+    case 'Scope':
+      return planHasSource(op.body);
+    case 'Fork':
+      return op.paths[0] !== undefined && planHasSource(op.paths[0]);
+    default:
+      return false;
+  }
 }
 
 /** Puts the query's own input in front of a plan that has no source of its own. */
@@ -65,8 +94,10 @@ export function analyze(query: ast.Seq, opts: AnalyzeOptions): Analysis {
   const sem = newSem(opts);
   checkOutputs(query);
   const plan = semSeq(query, rootScope(sem.slots), sem).seq;
+  const hasSource = startsWithSource(query) || planHasSource(plan);
   return {
-    seq: startsWithSource(query) ? plan : withDefaultScan(plan),
+    seq: hasSource ? plan : withDefaultScan(plan),
+    hasSource,
     funcs: sem.funcs,
     slots: sem.slots.next,
     literals: sem.literals,
@@ -77,5 +108,5 @@ export function analyze(query: ast.Seq, opts: AnalyzeOptions): Analysis {
 export function analyzeExpr(e: ast.Expr, opts: AnalyzeOptions): Analysis & { expr: dag.Expr } {
   const sem = newSem(opts);
   const expr = semExpr(e, rootScope(sem.slots), sem);
-  return { seq: [], expr, funcs: sem.funcs, slots: sem.slots.next, literals: sem.literals };
+  return { seq: [], hasSource: false, expr, funcs: sem.funcs, slots: sem.slots.next, literals: sem.literals };
 }
