@@ -7,6 +7,7 @@
 import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { checkBlobKey, checkBlobRange, iterateStream, type BlobInfo, type BlobStore } from '../../src/index.js';
 
 const CHUNK = 1 << 20;
@@ -16,6 +17,10 @@ export class FsBlobStore implements BlobStore {
 
   /** `root` is the folder that holds the objects; it is made when needed. */
   constructor(private readonly root: string) {}
+
+  uri(key: string): string {
+    return pathToFileURL(this.#path(key)).href;
+  }
 
   async get(key: string): Promise<Uint8Array | null> {
     try {

@@ -46,7 +46,11 @@ export class CachedBlobStore implements BlobStore {
   ) {
     this.#maxBytes = opts.maxBytes ?? 64 << 20;
     this.#maxObject = opts.maxObject ?? 4 << 20;
+    const uri = inner.uri?.bind(inner);
+    if (uri !== undefined) this.uri = uri;
   }
+
+  readonly uri?: (key: string) => string;
 
   #hit(key: string): Uint8Array | undefined {
     const b = this.#cache.get(key);

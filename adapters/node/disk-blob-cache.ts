@@ -42,7 +42,11 @@ export class DiskCachedBlobStore implements BlobStore {
     this.#dir = opts.dir;
     this.#local = new FsBlobStore(opts.dir);
     this.#maxBytes = opts.maxBytes ?? 2 * 1024 ** 3;
+    const uri = inner.uri?.bind(inner);
+    if (uri !== undefined) this.uri = uri;
   }
+
+  readonly uri?: (key: string) => string;
 
   async get(key: string): Promise<Uint8Array | null> {
     return (await this.#have(key)) ? this.#local.get(key) : null;

@@ -180,7 +180,7 @@ export async function openObject(
   if (stats !== undefined) stats.objectsRead++;
   if (ranges === null) {
     const stream = await deps.blobs.getStream(key);
-    if (stream === null) throw missingObject(o.id);
+    if (stream === null) throw missingObject(deps.blobs, key, o.id);
     return stats === undefined ? stream : stream.pipeThrough(counter(stats));
   }
   return rangeStream(deps.blobs, key, o.id, ranges, stats);
@@ -200,7 +200,7 @@ function rangeStream(blobs: BlobStore, key: string, id: KsuidHex, ranges: readon
       const end = range.offset + range.length;
       const n = Math.min(RANGE_CHUNK, end - at);
       const chunk = await blobs.getRange(key, at, n);
-      if (chunk === null) throw missingObject(id);
+      if (chunk === null) throw missingObject(blobs, key, id);
       if (stats !== undefined) stats.storedBytes += chunk.length;
       at += chunk.length;
       if (chunk.length < n || at >= end) {
@@ -221,8 +221,9 @@ function counter(stats: ScanStats): TransformStream<Uint8Array, Uint8Array> {
   });
 }
 
-function missingObject(id: KsuidHex): NotFoundError {
-  return new NotFoundError(`object ${ksuidHexToBase62(id)}: file does not exist`);
+/** Zed's words for a data object gone from storage: its location, where the store has one. */
+function missingObject(blobs: BlobStore, key: string, id: KsuidHex): NotFoundError {
+  return new NotFoundError(`${blobs.uri?.(key) ?? `object ${ksuidHexToBase62(id)}`}: file does not exist`);
 }
 
 /** Merges `objects` (already planned) in pool-key order, in batches. */
@@ -244,10 +245,30 @@ export async function* mergeObjects(
   const first = (o: DataObject): Value => (key.order === 'asc' ? o.min : o.max);
   const last = (o: DataObject): Value => (key.order === 'asc' ? o.max : o.min);
   let next = 0;
+  // The next object's open runs one ahead, so its store request overlaps
+  // the current object's reading; and a missing object fails the scan before
+  // the values of the object before it go out (as Zed's scanners, which
+  // open objects in parallel, fail).
+  let ahead = null as { readonly at: number; readonly stream: Promise<ReadableStream<Uint8Array>> } | null;
+  const start = (at: number) => {
+    const stream = openObject(deps, poolId, objects[at]!, span, stats);
+    stream.catch(() => undefined);
+    return { at, stream };
+  };
   const open = async (): Promise<void> => {
-    const o = objects[next]!;
-    const stream = await openObject(deps, poolId, o, span, stats);
-    const c = new Cursor(next++, stream.getReader(), ctx, key.path, stats);
+    const at = next++;
+    const mine = ahead !== null && ahead.at === at ? ahead.stream : start(at).stream;
+    ahead = at + 1 < objects.length ? start(at + 1) : null;
+    const stream = await mine;
+    if (ahead !== null) {
+      try {
+        await ahead.stream;
+      } catch (e) {
+        stream.cancel().catch(() => undefined);
+        throw e;
+      }
+    }
+    const c = new Cursor(at, stream.getReader(), ctx, key.path, stats);
     c.i = -1;
     if (await c.advance()) heap.push(c);
   };
@@ -289,5 +310,8 @@ export async function* mergeObjects(
     if (batch.length > 0) yield batch;
   } finally {
     for (const c of heap.items) c.close();
+    // An object opened ahead that the merge never reached.
+    const left = ahead;
+    if (left !== null && left.at >= next) left.stream.then((s) => s.cancel()).catch(() => undefined);
   }
 }

@@ -50,6 +50,12 @@ export interface BlobStore {
    * the store allows (S3's DeleteObjects); optional (see deleteBlobs).
    */
   deleteMany?(keys: readonly string[]): Promise<void>;
+
+  /**
+   * Where the object lives, as a URI (Zed names a data object by its URI in
+   * errors, as "file:///lake/…/data/ID.zng"); optional.
+   */
+  uri?(key: string): string;
 }
 
 /** Removes the objects with the store's deleteMany, or one delete per key. */

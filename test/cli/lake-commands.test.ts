@@ -201,6 +201,15 @@ describe('zlake load and query', () => {
     writeFileSync(join(s.dir, 'q.zed'), 'const ten = 10\n');
     expect(s.ok(['query', '-z', '-I', 'q.zed', 'from p | yield k + ten'])).toBe('11\n');
   });
+
+  it('places a syntax error in the -I file or the argument it falls in', () => {
+    const s = lakeWith('p');
+    writeFileSync(join(s.dir, 'good.zed'), 'type mystring=string\n');
+    writeFileSync(join(s.dir, 'bad.zed'), 'from\np \\ count()\n');
+    const at = 'at line 2, column 3:\np \\ count()\n= ^ ===\n';
+    expect(s.fail(['query', '-z', '-I', 'good.zed', 'from\np \\ count()'])).toBe(`error parsing Zed ${at}`);
+    expect(s.fail(['query', '-z', '-I', 'good.zed', '-I', 'bad.zed'])).toBe(`error parsing Zed in bad.zed ${at}`);
+  });
 });
 
 describe('zlake use', () => {
@@ -365,7 +374,11 @@ describe('zlake delete, merge, revert, vacuum', () => {
     expect(s.ok(['vacuum', '-f'])).toBe('vacuumed 1 object\n');
     expect(s.ok(['vacuum', '-f'])).toBe('vacuumed 0 objects\n');
     s.ok(['revert', '-q', reverted]);
-    expect(s.fail(['query', '-z', '*'])).toMatch(/file does not exist/);
+    // The object's file URI, and nothing of the first object printed before the error.
+    const r2 = s.run(['query', '-z', '*']);
+    expect(r2.status).toBe(1);
+    expect(r2.stdout).toBe('');
+    expect(r2.stderr).toMatch(/^file:\/\/\/.*\/data\/\w+\.zng: file does not exist\n$/);
   });
 });
 

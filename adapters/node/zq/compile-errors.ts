@@ -33,7 +33,7 @@ export function queryArgFailure(e: unknown, src: string, lone: boolean): unknown
  * SourceSet): its line and column are counted in the part it falls in, and
  * the message names that file ("... in FILE at line L, column C:").
  */
-export function queryPartsFailure(e: unknown, parts: readonly QueryPart[]): unknown {
+export function queryPartsFailure(e: unknown, parts: readonly QueryPart[], prefix = 'zq: '): unknown {
   let pos: number;
   let end: number | null;
   let msg: string;
@@ -62,7 +62,7 @@ export function queryPartsFailure(e: unknown, parts: readonly QueryPart[]): unkn
   const named = part.name === '' ? msg : `${msg} in ${part.name}`;
   // A query over a limit may be one line of a megabyte: no copy of it.
   const out = formatCompilationEntry(local, named, byteOffset(local, lpos), lend, !(e instanceof QueryLimitError));
-  return new InvalidError(e instanceof ParseError ? `zq: ${out}` : out, { cause: e });
+  return new InvalidError(e instanceof ParseError ? `${prefix}${out}` : out, { cause: e });
 }
 
 /** zq's only argument is neither a file nor a query it can run alone; `err` is why it does not compile, if it does not. */

@@ -3,6 +3,9 @@
 // on a terminal); -s prints scan statistics on stderr.
 
 import { readFileSync } from 'node:fs';
+import { parseQuery } from '../../../../src/index.js';
+import { queryPartsFailure } from '../../zq/compile-errors.js';
+import { applyRuntimeFlags } from '../../runtime-flags.js';
 import type { LakeCommand } from '../command.js';
 import { NeedHelp } from '../command.js';
 import { runToOutput } from '../meta-output.js';
@@ -27,10 +30,21 @@ lake's metadata.`,
       ...RUNTIME_FLAGS,
     ],
     async run(ctx, args) {
+      applyRuntimeFlags(ctx.flags);
       const includes = ctx.flags.get('I') as string[];
       if (args.length > 1 || (args.length === 0 && includes.length === 0)) throw new NeedHelp();
       const src = args[0] ?? '';
-      const text = [...includes.map((p) => readFileSync(p, 'utf8')), src].join('\n');
+      const parts = [...includes.map((p) => ({ name: p, text: readFileSync(p, 'utf8') })), { name: '', text: src }];
+      const text = parts.map((p) => p.text).join('\n');
+      // As Zed's client does, the query is parsed here first, so that a
+      // syntax error is placed in the -I file (or the argument) it falls in.
+      if (includes.length > 0) {
+        try {
+          parseQuery(text);
+        } catch (e) {
+          throw queryPartsFailure(e, parts, '');
+        }
+      }
       let head: Commitish | null = null;
       try {
         head = headOf(ctx.flags);
