@@ -6,7 +6,7 @@
 // holds the other, not the memory of both.
 
 import type { MessagePort } from 'node:worker_threads';
-import type { LoadJobResult, LoadJobSpec, PlainError, QueryJobSpec } from '../../src/index.js';
+import type { LoadJobResult, LoadJobSpec, PlainError, QueryErrorStage, QueryJobSpec } from '../../src/index.js';
 import type { LakeConfig } from './open-lake.js';
 
 /** Chunks one side may send before the other acks them. */
@@ -53,7 +53,7 @@ export type QueryMessage =
   | { readonly t: 'started' }
   | { readonly t: 'failed'; readonly error: PlainError }
   | { readonly t: 'data'; readonly bytes: Uint8Array }
-  | { readonly t: 'error'; readonly message: string }
+  | { readonly t: 'error'; readonly message: string; readonly stage: QueryErrorStage }
   /** The job is over; `memory` is what the worker holds now (heap plus buffers). */
   | { readonly t: 'end'; readonly memory: number };
 

@@ -100,7 +100,7 @@ async function runQuery(served: OpenedLake, spill: DiskSpillStore, msg: Extract<
       body = await startQueryJob(
         served.lake,
         spec,
-        { signal: abort.signal, onError: (message) => post(port, { t: 'error', message }) },
+        { signal: abort.signal, onError: (message, stage) => post(port, { t: 'error', message, stage }) },
         {
           now: clockNow,
           spillStore: spill,
@@ -127,7 +127,7 @@ async function runQuery(served: OpenedLake, spill: DiskSpillStore, msg: Extract<
       }
     } catch (e) {
       // The job writes its own errors in-band; this is a failure of the job itself.
-      post(port, { t: 'error', message: e instanceof Error ? e.message : String(e) });
+      post(port, { t: 'error', message: e instanceof Error ? e.message : String(e), stage: 'pull' });
     }
   } finally {
     post(port, { t: 'end', memory: memoryHeld() });

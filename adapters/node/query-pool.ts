@@ -148,7 +148,7 @@ export class QueryPool implements QueryExecutor {
           inbox.push(m.bytes);
           break;
         case 'error':
-          ctl.onError?.(m.message);
+          ctl.onError?.(m.message, m.stage);
           break;
         case 'end':
           finish(m.memory);
@@ -183,7 +183,7 @@ export class QueryPool implements QueryExecutor {
         }
         if (failure !== null && !ctl.signal.aborted) {
           // The worker died mid-stream: say why where the client reads errors.
-          ctl.onError?.(failure);
+          ctl.onError?.(failure, 'pull');
           for (const c of writer().error(failure)) yield typeof c === 'string' ? new TextEncoder().encode(c) : c;
         }
       } finally {

@@ -14,7 +14,7 @@ export { branchMetaValue, branchValue, lakeMeta, matchPools, poolMeta, poolValue
 export { countPool } from './pool-count.js';
 export { lakeQueryRunner } from './lake-query-runner.js';
 export { openHttp, httpUrl, type HttpSourceOptions } from './http-source.js';
-export { inProcessExecutor, startQueryJob, yieldingPace, type QueryExecutor, type QueryJobControl, type QueryJobOptions, type QueryJobSpec } from './query-job.js';
+export { inProcessExecutor, startQueryJob, yieldingPace, type QueryExecutor, type QueryJobControl, type QueryErrorStage, type QueryJobOptions, type QueryJobSpec } from './query-job.js';
 export { plainError, reviveError, type PlainError } from './error-wire.js';
 export { ACCESS_LEVELS, allows, allowsEvery, noAccessMessage, parseScope, scopeText, type AccessLevel, type Scope, type Scopes } from './pool-access.js';
 export { scopedLake, visiblePool } from './scoped-lake.js';

@@ -33,12 +33,19 @@ export interface QueryJobSpec {
   readonly scopes?: readonly Scope[];
 }
 
+/** Where a running query failed: producing values, or encoding them. */
+export type QueryErrorStage = 'pull' | 'write';
+
 /** How the caller steers a running job. */
 export interface QueryJobControl {
   /** Aborting it (the client went away) stops the query; the body then just ends. */
   readonly signal: AbortSignal;
-  /** Told the message of an error after the start (also sent in-band when ctrl is on). */
-  readonly onError?: (message: string) => void;
+  /**
+   * Told the message of an error after the start (also sent in-band when
+   * ctrl is on), and where it arose: the query ("pull") or the response's
+   * encoder ("write"), as Zed's log tells them apart.
+   */
+  readonly onError?: (message: string, stage: QueryErrorStage) => void;
 }
 
 /** Runs service queries: in this thread, or elsewhere (a worker pool) in an adapter. */
@@ -132,6 +139,7 @@ async function* produce(q: PreparedQuery, writer: QueryWriter, spec: QueryJobSpe
   const ticker = spec.ctrl ? new Ticker(opts.statsIntervalMs ?? STATS_INTERVAL_MS) : null;
   const pace = opts.pace;
   let failed = false;
+  let stage: QueryErrorStage = 'pull';
   try {
     let pending = it.next();
     for (;;) {
@@ -146,14 +154,17 @@ async function* produce(q: PreparedQuery, writer: QueryWriter, spec: QueryJobSpe
       if (wait !== undefined) await wait;
       pending = it.next();
       const { channel, batch } = r.value;
+      stage = 'write';
       const out = batch === null ? writer.channelEnd(channel) : batch.length > 0 ? writer.batch(batch, channel) : [];
+      stage = 'pull';
       for (const c of out) yield bytesOf(c);
     }
+    stage = 'write';
     for (const c of writer.stats(q.meter.stats())) yield bytesOf(c);
   } catch (e) {
     failed = true;
     const message = failureMessage(e, signal);
-    ctl.onError?.(message);
+    ctl.onError?.(message, stage);
     // A client that went away reads nothing more; one stopped by a limit reads why.
     if (canceled(signal)) return;
     for (const c of writer.error(message)) yield bytesOf(c);
@@ -166,7 +177,7 @@ async function* produce(q: PreparedQuery, writer: QueryWriter, spec: QueryJobSpe
     tail = writer.end();
   } catch (e) {
     // An encoder that failed mid-stream may fail again at its end: the body just stops.
-    if (!failed) ctl.onError?.(e instanceof Error ? e.message : String(e));
+    if (!failed) ctl.onError?.(e instanceof Error ? e.message : String(e), 'write');
     return;
   }
   yield bytesOf(tail);

@@ -111,6 +111,7 @@ export function createApp(deps: ServiceDeps): ZedService {
     settings,
     statuses,
     hub,
+    log,
     publish: (ev) => {
       deliver(ev);
       deps.relay?.send(ev).catch((e: unknown) => log('warn', 'event relay failed', { error: errorText(e) }));

@@ -6,7 +6,7 @@ import type { Outbound } from '../exec/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
 import type { Ctx } from './context.js';
-import type { Authenticator } from './deps.js';
+import type { Authenticator, ServiceDeps } from './deps.js';
 import type { EventHub } from './event-hub.js';
 import type { QueryStatusRegistry } from './query-status.js';
 import type { Capabilities } from './revision.js';
@@ -45,6 +45,8 @@ export interface RouteKit {
   readonly settings: Settings;
   readonly statuses: QueryStatusRegistry;
   readonly hub: EventHub;
+  /** The server's log (see ServiceDeps.log). */
+  readonly log: NonNullable<ServiceDeps['log']>;
   /** Publishes an event to the subscribers connected now. */
   publish(ev: LakeEvent): void;
   api(methods: Method | readonly Method[], path: string, handler: Handler, opts?: RouteOptions): void;

@@ -119,4 +119,30 @@ describe('zlake serve launched by Zui', () => {
       expect(typeof lines[0]!['ts']).toBe('number');
     }
   });
+
+  it('logs a response that failed to encode as Zed does, "Error writing batch" at warn', async () => {
+    const d = dir();
+    const log = join(d, 'service.log');
+    const portFile = join(d, 'port');
+    const p = spawn(process.execPath, [BIN, 'serve', '-l=localhost:0', `-lake=${join(d, 'lake')}`, `-log.path=${log}`, '-log.level=warn', `-portfile=${portFile}`], {
+      stdio: 'ignore',
+    });
+    procs.push(p);
+    const port = await waitFor(() => (existsSync(portFile) && readFileSync(portFile, 'utf8') !== '' ? readFileSync(portFile, 'utf8').trim() : null), 'the port file');
+    const base = `http://localhost:${port}`;
+    expect((await fetch(`${base}/pool`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'test' }) })).status).toBe(200);
+    expect((await fetch(`${base}/pool/test/branch/main`, { method: 'POST', body: new TextEncoder().encode('{}\n') })).status).toBe(200);
+    // Parquet cannot hold an empty record: the body ends, the log says why.
+    const r = await fetch(`${base}/query`, { method: 'POST', headers: { Accept: 'application/x-parquet', 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'from test' }) });
+    expect(r.status).toBe(200);
+    await r.arrayBuffer();
+    const line = await waitFor(() => {
+      const text = readFileSync(log, 'utf8');
+      return text.includes('Error writing batch') ? text : null;
+    }, 'the log line');
+    const entries = line.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries.map((e) => [e['level'], e['msg'], e['error']])).toEqual([['warn', 'Error writing batch', 'parquetio: unsupported type: empty record']]);
+    const status = await fetch(`${base}/query/status/${r.headers.get('X-Request-Id')}`, { headers: { Accept: 'application/json' } });
+    expect(await status.json()).toEqual({ error: 'parquetio: unsupported type: empty record' });
+  });
 });

@@ -116,7 +116,13 @@ export function queryRoutes(kit: RouteKit): void {
       const scopes = c.get('scopes');
       body = await kit.queries.start(
         { query: req.query, head: req.head, format, ctrl, channel: caps.channel, indexMetas: caps.indexRoutes, ...(scopes !== null ? { scopes } : {}) },
-        { signal: abort.signal, onError: (message) => status?.fail(message) },
+        {
+          signal: abort.signal,
+          onError: (message, stage) => {
+            status?.fail(message);
+            kit.log('warn', stage === 'write' ? 'Error writing batch' : 'Error pulling batch', { error: message });
+          },
+        },
       );
     } catch (e) {
       clientSignal.removeEventListener('abort', onClientAbort);
