@@ -10,7 +10,7 @@ export { monotonicClock } from './util/clock.js';
 export { goJson } from './util/go-json.js';
 export { abbrevBytes } from './util/units.js';
 export { parseDuration } from './zson/index.js';
-export { MemorySpillStore, type SpillStore, type SpillFile } from './runtime/agg/index.js';
+export { MemorySpillStore, setAggregateValueLimit, type SpillStore, type SpillFile } from './runtime/agg/index.js';
 export * from './storage/index.js';
 export { isKsuidHex, ksuidHexToBase62, newKsuidHex, NIL_KSUID, type KsuidHex } from './util/ksuid.js';
 export {

@@ -14,6 +14,7 @@ import {
 } from '../../src/index.js';
 import type { FlagSpec, FlagValues } from './flags.js';
 import { fileSink } from './io.js';
+import { parseBytes } from './lake-cli/go-text.js';
 
 const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,zng,zson';
 
@@ -31,7 +32,12 @@ export function outputFlags(defaultFormat: string): FlagSpec[] {
     { kind: 'int', name: 'pretty', usage: 'tab size to pretty print JSON/ZSON output (0 for newline-delimited JSON/ZSON', default: 4 },
     { kind: 'string', name: 'persist', usage: 'regular expression to persist type definitions across the stream' },
     { kind: 'string', name: 'split', usage: 'split output into one file per data type in this directory (but see -splitsize)' },
-    { kind: 'string', name: 'splitsize', usage: 'if >0 and -split is set, split into files at least this big rather than by data type' },
+    {
+      kind: 'string',
+      name: 'splitsize',
+      usage: 'if >0 and -split is set, split into files at least this big rather than by data type',
+      check: (v) => (v === '0' || /^[0-9]+(?:\.[0-9]+)?(?:[KMGTPE]i?B|kB|B)$/.test(v) ? null : `units: unknown unit in ${v}`),
+    },
     { kind: 'bool', name: 'unbuffered', usage: 'disable output buffering' },
     { kind: 'string', name: 'o', usage: 'write data to output file' },
   ];
@@ -45,6 +51,8 @@ export interface OutputPlan {
   readonly file: string | null;
   /** The directory of -split, or null without it. */
   readonly split: string | null;
+  /** -splitsize: with -split and above 0, files of at least this many bytes in turn, not one per type. */
+  readonly splitSize: number;
 }
 
 /** Zed's outputflags.Init: resolves the shortcuts against the command's default format. */
@@ -81,6 +89,7 @@ export function planOutput(flags: FlagValues, defaultFormat: string, stdoutIsTTY
     },
     file: file === '' ? null : file,
     split,
+    splitSize: parseBytes('splitsize', (flags.get('splitsize') as string | undefined) ?? '0'),
   };
 }
 

@@ -7,12 +7,53 @@ import { TypeString, ZIter, formatByName, type Batch, type Encoder, type Value }
 import { fileSink, type Sink } from './io.js';
 import { encoderFor, type OutputPlan } from './output.js';
 
-/** Writes every batch split by type into the plan's -split directory, the files' names prefixed by -o. */
+/**
+ * Writes every batch into the plan's -split directory, the files' names
+ * prefixed by -o: split by type, or with -splitsize into numbered files
+ * of at least that many bytes each (Zed's emitter.SizeSplitter).
+ */
 export async function writeSplitOutput(batches: AsyncIterable<Batch>, plan: OutputPlan, dir: string): Promise<void> {
   const ext = formatByName(plan.format)?.extension ?? plan.format;
-  const sink = new SplitSink(dir, plan.file === null ? '' : `${plan.file}-`, plan, ext);
+  const prefix = plan.file === null ? '' : `${plan.file}-`;
+  const sink = plan.splitSize > 0 ? new SizeSplitSink(dir, prefix, plan, ext, plan.splitSize) : new SplitSink(dir, prefix, plan, ext);
   for await (const batch of batches) await sink.write(batch);
   await sink.close();
+}
+
+/** Numbered files in turn, the next begun once the current one holds `size` bytes (buffered encoders may overshoot it). */
+class SizeSplitSink {
+  private out: { enc: Encoder; sink: Sink; bytes: number } | null = null;
+  private seq = 0;
+  constructor(
+    private readonly dir: string,
+    private readonly prefix: string,
+    private readonly plan: OutputPlan,
+    private readonly ext: string,
+    private readonly size: number,
+  ) {
+    mkdirSync(dir, { recursive: true });
+  }
+  async write(batch: Batch): Promise<void> {
+    for (const v of batch) {
+      if (this.out === null) {
+        this.out = { enc: encoderFor(this.plan), sink: fileSink(join(this.dir, `${this.prefix}${this.seq++}.${this.ext}`)), bytes: 0 };
+      }
+      const c = this.out.enc.write([v]);
+      if (c.length > 0) {
+        await this.out.sink.write(c);
+        this.out.bytes += Buffer.byteLength(c);
+      }
+      if (this.out.bytes >= this.size) await this.close();
+    }
+  }
+  async close(): Promise<void> {
+    const out = this.out;
+    if (out === null) return;
+    this.out = null;
+    const c = out.enc.end();
+    if (c.length > 0) await out.sink.write(c);
+    await out.sink.close();
+  }
 }
 
 class SplitSink {

@@ -14,6 +14,7 @@ import { mainChannel } from './zq/channels.js';
 import { parseZqCommandLine, zqUsage, type ZqRun } from './zq/command-line.js';
 import { commandLineInputs, fileSources, nullInput, type InputOptions } from './zq/inputs.js';
 import { compileZqQuery } from './zq/query.js';
+import { applyRuntimeFlags } from './runtime-flags.js';
 import { newZqStats, zqStatsLine } from './zq/stats.js';
 
 export { zqUsage };
@@ -68,7 +69,8 @@ async function runQuery({ flags, args, includes }: ZqRun): Promise<void> {
       ...(flags.get('csv.delim') !== undefined ? { csvDelim: flags.get('csv.delim') as string } : {}),
     };
     const sources = fileSources(ctx, inputOpts, stats);
-    const query = compileZqQuery(args, includes, { zctx: ctx, sources, spillStore, warn: (m) => process.stderr.write(`${m}\n`) });
+    const limits = applyRuntimeFlags(flags);
+    const query = compileZqQuery(args, includes, { zctx: ctx, sources, spillStore, ...limits, warn: (m) => process.stderr.write(`${m}\n`) });
     const plan = planOutput(flags, 'zng', process.stdout.isTTY === true);
     let input: AsyncIterable<Batch>;
     if (query.compiled.hasSource) input = noInput();
@@ -76,7 +78,9 @@ async function runQuery({ flags, args, includes }: ZqRun): Promise<void> {
     else {
       // The filter the optimizer pushed into the input lets the JSON reader skip lines.
       const terms = query.compiled.pushdown?.terms;
-      input = commandLineInputs(query.paths, ctx, terms !== undefined && terms !== null ? { ...inputOpts, terms } : inputOpts, stats);
+      // -e=false: inputs that do not open are reported and skipped.
+      const skip = flags.get('e') === false ? (m: string) => void process.stderr.write(`${m}\n`) : undefined;
+      input = commandLineInputs(query.paths, ctx, terms !== undefined && terms !== null ? { ...inputOpts, terms } : inputOpts, stats, skip);
     }
     await writeZqOutput(mainChannel(query.compiled, input, ctx, stats), plan);
     if (flags.get('s') === true) process.stderr.write(zqStatsLine(stats));

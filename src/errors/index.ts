@@ -126,6 +126,9 @@ export class FormatError extends ZedError {
   }
 }
 
+/** No format matched an input (Zed's "format detection error", each candidate's reason on its own line). */
+export class FormatDetectionError extends InvalidError {}
+
 // The errors of a query stopped by one of its limits, or by its client.
 /** Go's time.Duration text of whole milliseconds: 5m0s, 1.5s, 250ms. */
 export function durationText(ms: number): string {

@@ -8,7 +8,7 @@
 // input is read once.
 
 import { growBytes } from '../util/byte-writer.js';
-import { FormatError, InternalError, InvalidError, ParseError } from '../errors/index.js';
+import { FormatDetectionError, FormatError, InternalError, ParseError } from '../errors/index.js';
 import { TypeContext } from '../zed/index.js';
 import type { Decoder, DecoderOptions } from './codec.js';
 import { DETECT_OVERFLOW, type DetectCheck, type DetectEnd } from './detect-hook.js';
@@ -158,7 +158,7 @@ export class Detector {
     }
     const lines = [...this.fixed, ...this.candidates.map((c) => c.why)];
     lines.sort();
-    throw new InvalidError(`format detection error\n\t${lines.join('\n\t')}`);
+    throw new FormatDetectionError(`format detection error\n\t${lines.join('\n\t')}`);
   }
 
   /** Runs the check on the prefix; when it passes, starts the trial decode on all of it. */
@@ -199,10 +199,39 @@ export class Detector {
     try {
       c.count += c.dec!.push(bytes).length;
     } catch (e) {
-      this.fail(c, reason(c.entry.name, e));
+      // Zed's match() reads only the values it wants: an error after them
+      // (a bad line further on) is the chosen reader's to report, not a mismatch.
+      if (this.wantedBeforeError(c)) c.phase = 'ok';
+      else this.fail(c, reason(c.entry.name, e));
       return;
     }
     if (c.count >= c.want) c.phase = 'ok';
+  }
+
+  /** Decodes the prefix again a line at a time: do the wanted values come before the error? */
+  private wantedBeforeError(c: Candidate): boolean {
+    const factory = c.entry.decoder;
+    if (factory === undefined) return false;
+    const prefix = this.buf.subarray(0, this.len);
+    let dec;
+    try {
+      dec = factory(new TypeContext(), {});
+    } catch {
+      return false;
+    }
+    let count = 0;
+    for (let at = 0; at < prefix.length; ) {
+      const nl = prefix.indexOf(0x0a, at);
+      const next = nl < 0 ? prefix.length : nl + 1;
+      try {
+        count += dec.push(prefix.subarray(at, next)).length;
+      } catch {
+        return count >= c.want;
+      }
+      if (count >= c.want) return true;
+      at = next;
+    }
+    return false;
   }
 
   private fail(c: Candidate, why: string): void {

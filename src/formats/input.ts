@@ -52,13 +52,26 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uin
   }
 }
 
+const GZIP_MAGIC = [0x1f, 0x8b, 0x08];
+
+/** Whether the bytes read so far are a prefix of gzip's magic and method. */
+function couldBeGzip(head: readonly Uint8Array[]): boolean {
+  let i = 0;
+  for (const h of head) {
+    for (let k = 0; k < h.length && i < GZIP_MAGIC.length; k++, i++) if (h[k] !== GZIP_MAGIC[i]) return false;
+  }
+  return true;
+}
+
 /** Reads the first bytes, and if they are gzip's magic and method, gunzips the stream. */
 async function maybeGunzip(stream: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
   const it = chunksOf(stream);
   const head: Uint8Array[] = [];
   let have = 0;
   let done = false;
-  while (have < GZIP_HEADER) {
+  // Waits for more bytes only while those so far could begin gzip's header,
+  // so a stream that trickles in (a pipe) is decoded as it comes.
+  while (have < GZIP_HEADER && couldBeGzip(head)) {
     const r = await it.next();
     if (r.done) {
       done = true;

@@ -1,9 +1,10 @@
 // zlake zq as a user runs it: a real process, real files, real stdin.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { tempDir, zlake } from '../support/zlake.js';
+import { BIN, tempDir, zlake } from '../support/zlake.js';
 
 const sample = '{a:1,b:"x"}\n{a:2,b:"y"}\n';
 
@@ -117,5 +118,71 @@ describe('zlake zq', () => {
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('could not invoke zq with a single argument because:');
     expect(existsSync('nosuchfile.zson')).toBe(false);
+  });
+
+  it('checks -aggmem and -sortmem, and keeps collect() within -aggmem', () => {
+    expect(zlake(['zq', '-aggmem', '1B', '-z', 'collect(this)', '-'], '{a:1}\n')).toMatchObject({ status: 0, stdout: 'null\n' });
+    expect(zlake(['zq', '-aggmem', '3B', '-z', 'collect(this)', '-'], '1 2 3 4\n')).toMatchObject({ status: 0, stdout: '[2,3,4]\n' });
+    expect(zlake(['zq', '-aggmem', '0', '-'], '{a:1}\n')).toMatchObject({ status: 1, stderr: 'aggmem value must be greater than zero\n' });
+    expect(zlake(['zq', '-sortmem', '0', '-'], '')).toMatchObject({ status: 1, stderr: 'sortmem value must be greater than zero\n' });
+    const bad = zlake(['zq', '-sortmem', 'lots', '-'], '');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^invalid value "lots" for flag -sortmem: units: unknown unit in lots\n/);
+    // A sort over its -sortmem spills, and still sorts.
+    expect(zlake(['zq', '-sortmem', '1B', '-z', 'sort -r this', '-'], '1 3 2\n')).toMatchObject({ status: 0, stdout: '3\n2\n1\n' });
+  });
+
+  it('with -e=false reports and skips an input that does not open, but stops at an error inside one', () => {
+    const dir = tempDir();
+    const rec = '{_path:"conn",ts:1970-01-01T00:00:01Z}\n';
+    writeFileSync(join(dir, 'good.zson'), rec);
+    writeFileSync(join(dir, 'garbage.zson'), 'This is not a detectable format.\n');
+    writeFileSync(join(dir, 'badline.zson'), `${rec}${rec}{_path:"conn"} (1)\n${rec}`);
+    const skipped = zlake(['zq', '-z', '-e=false', '*', 'good.zson', 'garbage.zson', 'missing.zson'], '', dir);
+    expect(skipped.status).toBe(0);
+    expect(skipped.stdout).toBe(rec);
+    expect(skipped.stderr).toMatch(/^garbage\.zson: format detection error\n(\t.*\n)+missing\.zson: file does not exist\n$/);
+    // The bad line is ZSON's error, not a reason to read the file as CSV.
+    const stopped = zlake(['zq', '-z', '-e=false', '*', 'good.zson', 'badline.zson'], '', dir);
+    expect(stopped).toMatchObject({ status: 1, stdout: rec, stderr: 'badline.zson: no such type name: "1"\n' });
+    expect(zlake(['zq', '-z', '*', 'good.zson', 'garbage.zson'], '', dir).status).toBe(1);
+  });
+
+  it('splits output into files of at least -splitsize bytes', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'in.zson'), '0\n1\n2\n');
+    expect(zlake(['zq', '-z', '-split', 'four', '-splitsize', '4B', 'in.zson'], '', dir).status).toBe(0);
+    expect(readdirSync(join(dir, 'four')).sort()).toEqual(['0.zson', '1.zson']);
+    expect(readFileSync(join(dir, 'four', '0.zson'), 'utf8')).toBe('0\n1\n');
+    expect(readFileSync(join(dir, 'four', '1.zson'), 'utf8')).toBe('2\n');
+    expect(zlake(['zq', '-z', '-split', 'one', '-splitsize', '6B', '-o', 'prefix', 'in.zson'], '', dir).status).toBe(0);
+    expect(readdirSync(join(dir, 'one'))).toEqual(['prefix-0.zson']);
+  });
+
+  it('runs a lone query whose user operator reads a file', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'test.zson'), '{} {} {} {}');
+    writeFileSync(join(dir, 'countfile.zed'), 'op countfile(): (\n  file test.zson | count()\n)\n');
+    expect(zlake(['zq', '-z', '-I', 'countfile.zed', 'countfile()'], '', dir)).toMatchObject({ status: 0, stdout: '4(uint64)\n' });
+  });
+
+  it('reads a named pipe as a stream, value by value', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const p = spawn(process.execPath, [BIN, 'zq', '-i', 'json', '-unbuffered', '-z', 'fifo'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    p.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    const writer = createWriteStream(fifo);
+    writer.write('1\n');
+    // The value comes out while the pipe is still open.
+    for (let i = 0; i < 600 && out === ''; i++) await new Promise((ok) => setTimeout(ok, 100));
+    expect(out).toBe('1\n');
+    writer.end('2\n');
+    const code = await new Promise<number | null>((ok) => p.once('exit', ok));
+    expect(code).toBe(0);
+    expect(out).toBe('1\n2\n');
   });
 });

@@ -13,6 +13,8 @@ const BINARY: Record<string, number> = { B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 
 
 /** A byte size such as `10MB` or `4GiB` (alecthomas/units ParseStrictBytes: a unit is required). */
 export function parseBytes(flag: string, text: string): number {
+  // The units package takes a bare 0 as zero bytes.
+  if (text === '0') return 0;
   const m = /^([0-9]+(?:\.[0-9]+)?)([A-Za-z]+)$/.exec(text);
   const scale = m === null ? undefined : (BINARY[m[2]!] ?? METRIC[m[2]!]);
   if (m === null || scale === undefined) {

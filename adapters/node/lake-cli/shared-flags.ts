@@ -72,8 +72,4 @@ export const INPUT_FLAGS: readonly FlagSpec[] = [
   { kind: 'string', name: 'zng.readsize', usage: 'target ZNG read buffer size in MiB, MB, etc.' },
 ];
 
-export const RUNTIME_FLAGS: readonly FlagSpec[] = [
-  { kind: 'string', name: 'aggmem', usage: 'maximum memory used per aggregate function value in MiB, MB, etc' },
-  { kind: 'string', name: 'sortmem', usage: 'maximum memory used by sort in MiB, MB, etc' },
-  { kind: 'string', name: 'fusemem', usage: 'maximum memory used by fuse in MiB, MB, etc' },
-];
+export { RUNTIME_FLAGS } from '../runtime-flags.js';

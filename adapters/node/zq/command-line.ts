@@ -3,6 +3,7 @@
 
 import { csvDelimCheck, parseFlags, usage, type FlagSpec, type FlagValues } from '../flags.js';
 import { outputFlags } from '../output.js';
+import { RUNTIME_FLAGS } from '../runtime-flags.js';
 
 const specs: readonly FlagSpec[] = [
   { kind: 'string', name: 'i', usage: 'format of input data [auto,arrows,csv,json,line,parquet,tsv,vng,zeek,zjson,zng,zson]', default: 'auto' },
@@ -17,9 +18,7 @@ const specs: readonly FlagSpec[] = [
   { kind: 'bool', name: 'C', usage: 'display AST in Zed canonical format' },
   { kind: 'bool', name: 'e', usage: 'stop upon input errors', default: true },
   { kind: 'bool', name: 'q', usage: "don't display warnings" },
-  { kind: 'string', name: 'aggmem', usage: 'maximum memory used per aggregate function value in MiB, MB, etc' },
-  { kind: 'string', name: 'sortmem', usage: 'maximum memory used by sort in MiB, MB, etc' },
-  { kind: 'string', name: 'fusemem', usage: 'maximum memory used by fuse in MiB, MB, etc' },
+  ...RUNTIME_FLAGS,
   { kind: 'bool', name: 'version', usage: 'print version and exit' },
 ];
 

@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import {
   CompileError,
+  FormatDetectionError,
   InvalidError,
   NullValue,
   ZedError,
@@ -27,32 +28,56 @@ export type InputOptions = Pick<ReadOptions, 'csvDelim' | 'terms'> & { readonly 
 export function isInputArg(p: string): boolean {
   if (isUrl(p)) return true;
   try {
-    return p === '-' || (existsSync(p) && statSync(p).isFile());
+    // As Zed's cli.FileExists: anything but a folder (a named pipe too).
+    return p === '-' || (existsSync(p) && !statSync(p).isDirectory());
   } catch {
     return false;
   }
 }
 
-/** The values of the command line's inputs, one after another; "-" is stdin. */
+/** A regular file, which can be read twice (not a named pipe or a device). */
+function isPlainFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The values of the command line's inputs, one after another; "-" is stdin.
+ * With `skipUnopened` (zq's -e=false), an input that cannot be opened (it is
+ * missing, or no format matches it) is reported there and skipped, as Zed
+ * does; an error inside an input still stops the query.
+ */
 export async function* commandLineInputs(
   paths: readonly string[],
   ctx: TypeContext,
   opts: InputOptions,
   stats: ZqStats,
+  skipUnopened?: (message: string) => void,
 ): AsyncGenerator<Batch> {
   for (const p of paths) {
     const name = p === '-' ? 'stdio:stdin' : p;
+    let opened = false;
     try {
       const url = isUrl(p);
       const bytes = countBytes(url ? urlInput(p) : openInput(p), stats);
-      for await (const batch of readValues(bytes, ctx, { ...opts, seekable: p !== '-' && !url })) {
+      for await (const batch of readValues(bytes, ctx, { ...opts, seekable: p !== '-' && !url && isPlainFile(p) })) {
+        opened = true;
         stats.recordsRead += batch.length;
         yield batch;
       }
     } catch (e) {
-      if (isNoSuchFile(e)) throw new MissingFileError(name, { cause: e });
-      if (e instanceof ZedError && !(e instanceof MissingFileError) && !(e instanceof InputReadError)) throw new InputReadError(name, e);
-      throw e;
+      let err = e;
+      if (isNoSuchFile(e)) err = new MissingFileError(name, { cause: e });
+      else if (e instanceof ZedError && !(e instanceof MissingFileError) && !(e instanceof InputReadError)) err = new InputReadError(name, e);
+      const unopened = !opened && (err instanceof MissingFileError || (err instanceof InputReadError && err.cause instanceof FormatDetectionError));
+      if (skipUnopened !== undefined && unopened && err instanceof Error) {
+        skipUnopened(err.message);
+        continue;
+      }
+      throw err;
     }
   }
 }

@@ -18,8 +18,18 @@ import {
 import { FIXED_AGG_BYTES, type AggregateDef, type Aggregator } from './aggregator.js';
 import { valueUnder } from './values.js';
 
-/** Zed's agg.MaxValueSize. */
-export const MAX_VALUE_SIZE = 1024 * 1024 * 1024;
+/**
+ * Zed's agg.MaxValueSize: the most body bytes collect() holds in one value;
+ * past it the oldest entries are dropped, silently, as in Zed. A process
+ * setting (zq's -aggmem), so it is set once, before any query runs.
+ */
+let maxValueSize = 1024 * 1024 * 1024;
+
+/** Sets collect()'s value limit (zq's -aggmem); throws unless `bytes` is positive. */
+export function setAggregateValueLimit(bytes: number): void {
+  if (!(bytes > 0)) throw new InvalidError('aggmem value must be greater than zero');
+  maxValueSize = bytes;
+}
 
 const el = { start: 0, end: 0 };
 
@@ -35,7 +45,7 @@ class Collect implements Aggregator {
     this.types.push(u.type);
     this.bodies.push(b);
     this.size += b?.length ?? 0;
-    while (this.size > MAX_VALUE_SIZE) {
+    while (this.size > maxValueSize) {
       this.size -= this.bodies[this.head]?.length ?? 0;
       this.bodies[this.head] = null;
       this.head++;

@@ -9,6 +9,7 @@ export {
 } from './group-table.js';
 export { RecordShape, type FieldPath } from './record-shape.js';
 export { MemoryLimitError } from './errors.js';
+export { setAggregateValueLimit } from './collect.js';
 export { MemorySpillStore, type MemorySpillStoreOptions, type SpillFile, type SpillStore } from './spill-store.js';
 export { Schema as FusedSchema } from './fuse-schema.js';
 export { RunReader, RunWriter, RUN_CHUNK } from './spill-run.js';
