@@ -1,7 +1,8 @@
 // Prints the plain closing line "N passed, N failed, N skipped" after vitest's
 // own report, so any CI reader can count the tests. A test that did not run
 // because its file or suite failed (a failed import, a failed beforeAll) is
-// counted as failed, not skipped; a file that failed before declaring any
+// counted as failed, not skipped (a test skipped on purpose, by .skip, .todo
+// or a -t filter, stays skipped); a file that failed before declaring any
 // test counts as one failure, and so does a file whose worker died before it
 // finished (its name is printed) and every error vitest caught outside a test.
 import type { Reporter, SerializedError, TestModule, TestSuite } from 'vitest/node';
@@ -25,8 +26,9 @@ export default class SummaryReporter implements Reporter {
         const s = t.result().state;
         if (s === 'passed') passed++;
         else if (s === 'failed') fails++;
+        else if (t.options.mode === 'skip' || t.options.mode === 'todo') skipped++;
         else {
-          // Skipped because a suite around it (or its file) failed: a failure.
+          // Meant to run, but skipped because a suite around it (or its file) failed: a failure.
           let parent: TestModule | TestSuite = t.parent;
           let broken = unfinished;
           for (;;) {
