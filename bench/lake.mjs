@@ -75,20 +75,30 @@ function zq(text) {
   return [(performance.now() - t0) / 1000, r.stdout];
 }
 
+// The queries of issue #17's acceptance, in its order, then two that show
+// pruning by the pool key. `exact` ones must print the same text from the
+// pool and from zq.
 const queries = [
   { name: 'count()', pool: 'from conn | count()', zq: 'count()', duck: 'select count(*) from conn', exact: true },
-  { name: `ts >= mid | count()`, pool: `from conn | ts >= "${mid}" | count()`, zq: `ts >= "${mid}" | count()`, duck: `select count(*) from conn where ts >= '${mid}'`, exact: true },
+  { name: 'id.resp_p==443 | count()', pool: 'from conn | id.resp_p==443 | count()', zq: 'id.resp_p==443 | count()', duck: 'select count(*) from conn where id.resp_p = 443', exact: true },
   { name: 'count() by proto,service', pool: 'from conn | count() by proto,service', zq: 'count() by proto,service', duck: 'select proto, service, count(*) from conn group by all' },
-  { name: 'sum(orig_bytes) by id.orig_h', pool: 'from conn | sum(orig_bytes) by id.orig_h', zq: 'sum(orig_bytes) by id.orig_h', duck: 'select id.orig_h, sum(orig_bytes) from conn group by all' },
-  // Scans that need values: the key range prunes objects and seek streams.
-  { name: 'sum(orig_bytes)', pool: 'from conn | sum(orig_bytes)', zq: 'sum(orig_bytes)', duck: 'select sum(orig_bytes) from conn', exact: true },
+  {
+    name: 'sum,avg(orig_bytes) by id.orig_h',
+    pool: 'from conn | sum(orig_bytes),avg(orig_bytes) by id.orig_h',
+    zq: 'sum(orig_bytes),avg(orig_bytes) by id.orig_h',
+    duck: 'select id.orig_h, sum(orig_bytes), avg(orig_bytes) from conn group by all',
+  },
+  { name: 'sort -r duration | head 10', pool: 'from conn | sort -r duration | head 10', zq: 'sort -r duration | head 10', duck: 'select * from conn order by duration desc nulls last limit 10' },
+  { name: 'ts >= mid | sum(orig_bytes)', pool: `from conn | ts >= "${mid}" | sum(orig_bytes)`, zq: `ts >= "${mid}" | sum(orig_bytes)`, duck: `select sum(orig_bytes) from conn where ts >= '${mid}'`, exact: true },
+  // A full-text search for a word in ~1% of the records, the records out.
+  { name: 'search RSTOS0 (~1%)', pool: 'from conn | RSTOS0', zq: 'RSTOS0', duck: "select * from conn where conn_state = 'RSTOS0'" },
+  { name: 'proto=="tcp" | count() by service', pool: 'from conn | where proto=="tcp" | count() by service', zq: 'where proto=="tcp" | count() by service', duck: "select service, count(*) from conn where proto = 'tcp' group by all" },
   // The same filter over the whole key range reads every value: the base for pruning.
   { name: 'ts >= min | sum(orig_bytes)', pool: `from conn | ts >= "${min}" | sum(orig_bytes)`, zq: `ts >= "${min}" | sum(orig_bytes)`, duck: `select sum(orig_bytes) from conn where ts >= '${min}'`, exact: true },
-  { name: 'ts >= mid | sum(orig_bytes)', pool: `from conn | ts >= "${mid}" | sum(orig_bytes)`, zq: `ts >= "${mid}" | sum(orig_bytes)`, duck: `select sum(orig_bytes) from conn where ts >= '${mid}'`, exact: true },
 ];
 
 console.log(`\nmidpoint ${mid}\n`);
-console.log('query'.padEnd(30), '  pool s', '    zq s', '  duck s', ' zq/pool', ' duck/pool', '  bytes_read');
+console.log('query'.padEnd(36), '  pool s', '    zq s', '  duck s', ' zq/pool', ' duck/pool', '  bytes_read');
 for (const q of queries) {
   // The pool query runs three times in this process (the first run also
   // compiles its code paths); the best counts, the first is shown too.
@@ -109,7 +119,7 @@ for (const q of queries) {
   if (lines(pout).length !== lines(zout).length) throw new Error(`${q.name}: pool and zq disagree:\n${pout.slice(0, 300)}\n${zout.slice(0, 300)}`);
   if (q.exact && pout !== zout) throw new Error(`${q.name}: pool ${pout.trim()} but zq ${zout.trim()}`);
   console.log(
-    q.name.padEnd(30),
+    q.name.padEnd(36),
     ps.toFixed(3).padStart(8),
     zs.toFixed(3).padStart(8),
     (ds === null ? '-' : ds.toFixed(3)).padStart(8),

@@ -6,7 +6,6 @@
 // it; globs and regexps match strings and field names. Matchers are built
 // once per term and walk zcode bodies without building values.
 
-import { decodeUtf8 } from '../../util/utf8.js';
 import {
   ID,
   TypeString,
@@ -18,7 +17,7 @@ import {
 import {
   FALSE,
   TRUE,
-  containsFold,
+  makeBodyContainsFold,
   literalPredicate,
   makeStringSearch,
   walkValue,
@@ -72,8 +71,9 @@ export function makeValueSearch(text: string, literal: Value, expr: Evaluator): 
   const lt = underlying(literal.type);
   if (lt.id === ID.net && literal.bytes !== null) return makeNetSearch(literal.bytes, expr);
   const eq = literalPredicate('==', literal);
+  const inBody = makeBodyContainsFold(text);
   const visit = (t: Type, b: Uint8Array | null): boolean => {
-    if (underlying(t).id === ID.string) return b !== null && containsFold(decodeUtf8(b), text);
+    if (underlying(t).id === ID.string) return b !== null && inBody(b);
     return eq !== null && eq(new Value(t, b));
   };
   return (self) => {

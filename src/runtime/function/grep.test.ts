@@ -26,4 +26,31 @@ describe('grep', () => {
     expect(s(h.v('|{"k":1}|'))).toBe(true);
     expect(s(h.v('[1,2]'))).toBe(false);
   });
+
+  test('the compiled walk finds a term wherever the generic walk does', () => {
+    const h = harness();
+    const cases: [string, string, boolean][] = [
+      ['needle', '{a:1,b:{c:[{d:"xNEEDLEx"}]}}', true],
+      ['needle', '{a:1,b:{c:[{d:"x"}]}}', false],
+      ['needle', '|{"k":"has needle"}|', true],
+      ['needle', '|{"needle":1}|', true],
+      ['needle', '|["a","needle"]|', true],
+      ['needle', '[1,"needle"]', true],
+      ['needle', '{u:1((int64,string))}', false],
+      ['needle', '{u:"needle"((int64,string))}', true],
+      ['needle', '{s:"needle"(=named)}', true],
+      ['needle', 'error({m:"the needle"})', true],
+      ['needle', '{r:[{needle:1}]}', true],
+      ['needle', '{r:null([{needle:int64}])}', false],
+      ['needle', '{r:null({needle:int64})}', true],
+      ['needle', '{n:null(string)}', false],
+      // Non-ASCII bodies are folded as strings: the Kelvin sign is a k.
+      ['kelvin', '{s:"\u212Aelvin"}', true],
+      ['é', '{s:"CAFÉ"}', true],
+      ['', '{s:""}', true],
+    ];
+    for (const [term, value, want] of cases) {
+      expect([term, value, makeStringSearch(term)(h.v(value))]).toEqual([term, value, want]);
+    }
+  });
 });

@@ -4,9 +4,12 @@
 // or of any (dotted) field name of a record in e.
 
 import { decodeUtf8 } from '../../util/utf8.js';
-import { ID, TypeString, underlying, type RecordType, type Type, type Value } from '../../zed/index.js';
-import { FALSE, TRUE, walkValue } from '../expr/compare.js';
+import { TypeString, underlying, type RecordType, type Type, type Value } from '../../zed/index.js';
+import { FALSE, TRUE } from '../expr/compare.js';
 import type { FunctionDef } from './registry.js';
+import { SearchWalker } from './search-walker.js';
+
+const EMPTY = new Uint8Array(0);
 
 function foldRune(c: string): string {
   const l = c.toLowerCase();
@@ -24,6 +27,35 @@ export function containsFold(s: string, term: string): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * containsFold over a string's UTF-8 body, for one term: an ASCII body is
+ * searched byte by byte with ASCII case folding (what foldRune does to
+ * ASCII), with no string made; any other body is decoded and folded.
+ */
+export function makeBodyContainsFold(term: string): (b: Uint8Array, s?: number, e?: number) => boolean {
+  if (!/^[\x00-\x7f]*$/.test(term)) return (b, s = 0, e = b.length) => containsFold(decodeUtf8(b.subarray(s, e)), term);
+  const t = new TextEncoder().encode(term.toLowerCase());
+  const n = t.length;
+  if (n === 0) return () => true;
+  const first = t[0]!;
+  return (b, s = 0, e = b.length) => {
+    for (let i = s; i < e; i++) if (b[i]! >= 0x80) return containsFold(decodeUtf8(b.subarray(s, e)), term);
+    for (let i = s, end = e - n; i <= end; i++) {
+      let c = b[i]!;
+      if (c >= 65 && c <= 90) c |= 0x20;
+      if (c !== first) continue;
+      let k = 1;
+      for (; k < n; k++) {
+        let d = b[i + k]!;
+        if (d >= 65 && d <= 90) d |= 0x20;
+        if (d !== t[k]) break;
+      }
+      if (k === n) return true;
+    }
+    return false;
+  };
 }
 
 /** The dotted names of a record's leaf fields, descending into non-empty records (Zed's FieldNameIter). */
@@ -57,9 +89,12 @@ export function makeStringSearch(term: string): (v: Value) => boolean {
     }
     return m;
   };
-  const visit = (t: Type, b: Uint8Array | null): boolean =>
-    searchType(t) || (b !== null && underlying(t).id === ID.string && containsFold(decodeUtf8(b), term));
-  return (v) => walkValue(v.type, v.bytes, visit);
+  const inBody = makeBodyContainsFold(term);
+  const walker = new SearchWalker(searchType, inBody);
+  return (v) => {
+    const b = v.bytes;
+    return b === null ? walker.of(v.type)(EMPTY, -1, -1) : walker.of(v.type)(b, 0, b.length);
+  };
 }
 
 export const grepFunctions: readonly FunctionDef[] = [
