@@ -7,10 +7,12 @@
 // summarize consumes as usual.
 // Reading a column copy fetches only the columns the query names.
 
-import type { ColumnAggregate } from '../compiler/index.js';
+import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import { FormatError } from '../errors/index.js';
-import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
-import { ColumnGroups, hasNaN, isFloatColumn } from '../runtime/agg/index.js';
+import { poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
+import { scanPool } from './lake-source.js';
+import { ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
+import { ColumnFilterEval, selectRows } from './column-filter.js';
 import type { PartialSink, Stream } from '../runtime/op/index.js';
 import type { TypeContext } from '../zed/index.js';
 
@@ -27,10 +29,22 @@ export function lakeAggregate(
   plan: ColumnAggregate,
   stats: ScanStats | undefined,
 ): (sink: PartialSink) => Stream {
-  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path]))];
+  const filterPaths = plan.filter === undefined ? [] : leafPaths(plan.filter.node);
+  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...filterPaths];
+  const rowFilter = plan.filter?.row;
   const fns = plan.aggs.map((a) => a.fn);
   return (sink) =>
     (async function* () {
+      const filter = plan.filter;
+      if (filter !== undefined) {
+        // A filter on the pool key prunes objects and seek streams: the
+        // values are read that way (and counted as Zed counts them).
+        const key = poolKeyOf(await lake.getPool(pool)).path;
+        if (filterPaths.some((p) => p.length === key.length && p.every((s, i) => s === key[i]))) {
+          for await (const b of scanPool(lake, zctx, pool, commitish, filter.pushdown, stats)) yield b.filter(filter.row);
+          return;
+        }
+      }
       const objects = await lake.columnObjects(pool, commitish, { ctx: zctx, ...(stats !== undefined ? { stats } : {}) });
       let groups = new ColumnGroups(plan.keys.length, fns);
       // While every object is aggregated here, in one table, the groups'
@@ -43,18 +57,27 @@ export function lakeAggregate(
         if (sink.shouldSpill) await sink.spill();
       };
       for (const o of objects) {
-        if (!(await aggregateObject(o, plan, paths, groups))) {
+        const kept = await aggregateObject(o, plan, paths, groups);
+        if (kept === null) {
+          // The groups so far go to the summarize first, so that it takes
+          // everything in the objects' order (min and max over floats with
+          // a NaN depend on it).
+          if (groups.size > 0) await flush();
           alone = false;
-          yield* o.rows();
+          // The object's values, through the scan's filter when it has one.
+          if (rowFilter === undefined) yield* o.rows();
+          else for await (const b of o.rows()) yield b.filter(rowFilter);
           continue;
         }
         if (stats !== undefined) {
-          // As Zed's scanner would have counted the values read and kept.
+          // As Zed's scanner would have counted the values read and kept
+          // (with a filter, the bytes kept are estimated from the rows kept).
           const bytes = await o.valueBytes();
-          stats.recordsRead += o.object.count;
+          const n = o.object.count;
+          stats.recordsRead += n;
           stats.bytesRead += bytes;
-          stats.recordsMatched += o.object.count;
-          stats.bytesMatched += bytes;
+          stats.recordsMatched += kept;
+          stats.bytesMatched += kept === n ? bytes : n === 0 ? 0 : Math.round((bytes * kept) / n);
         }
         if (groups.size >= FLUSH_GROUPS) await flush();
       }
@@ -63,34 +86,74 @@ export function lakeAggregate(
     })();
 }
 
-/** Adds one object's rows to `groups` over its columns; false (having added nothing) when it cannot. */
-async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: readonly (readonly string[])[], groups: ColumnGroups): Promise<boolean> {
+/** The field paths a filter compares. */
+function leafPaths(node: ColumnFilterNode): (readonly string[])[] {
+  return node.kind === 'leaf' ? [node.path] : [...leafPaths(node.lhs), ...leafPaths(node.rhs)];
+}
+
+/**
+ * Adds one object's rows (those its filter keeps) to `groups` over its
+ * columns; returns how many rows it kept, or null (having added nothing)
+ * when it cannot.
+ */
+async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: readonly (readonly string[])[], groups: ColumnGroups): Promise<number | null> {
   let set;
   try {
     set = await o.columns(paths);
   } catch (e) {
     // A copy that does not open is not the data: the object's values are.
-    if (e instanceof FormatError) return false;
+    if (e instanceof FormatError) return null;
     throw e;
   }
-  if (set === null) return false;
+  if (set === null) return null;
   const nkeys = plan.keys.length;
   const members = set.members.map((cols) => {
     let at = nkeys;
     return { cols, keys: cols.cursors.slice(0, nkeys), args: plan.aggs.map((a) => (a.path === null ? null : cols.cursors[at++]!)) };
   });
-  if (!members.every((m) => ColumnGroups.accepts(m.keys, m.args))) return false;
+  if (!members.every((m) => ColumnGroups.accepts(m.keys, m.args))) return null;
   // min and max over floats holding a NaN depend on the values' order: read them as values.
   // The check reads the fetched columns once; they are then read again from the first row.
   for (const m of members) {
     const ordered = m.args.filter((c, j) => c !== null && (plan.aggs[j]!.fn === 'min' || plan.aggs[j]!.fn === 'max') && isFloatColumn(c));
     if (ordered.length === 0) continue;
-    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) if (ordered.some((c) => hasNaN(c!, n))) return false;
+    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) if (ordered.some((c) => hasNaN(c!, n))) return null;
     m.cols.load();
   }
+  const filter = plan.filter?.node;
+  let kept = 0;
   for (const m of members) {
-    groups.begin(m.keys, m.args);
-    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) groups.add(n);
+    if (filter === undefined) {
+      groups.begin(m.keys, m.args);
+      for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
+        groups.add(n);
+        kept += n;
+      }
+      continue;
+    }
+    // The filter's columns follow the keys' and the arguments'.
+    const byPath = new Map<string, ColumnBatch>();
+    let at = nkeys + m.args.filter((a) => a !== null).length;
+    for (const p of leafPaths(filter)) {
+      const k = JSON.stringify(p);
+      if (!byPath.has(k)) byPath.set(k, m.cols.cursors[at]!);
+      at++;
+    }
+    const column = (p: readonly string[]) => byPath.get(JSON.stringify(p))!;
+    const ev = new ColumnFilterEval();
+    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
+      const { rows, count } = ev.select(filter, column, n);
+      if (count === 0) continue;
+      if (count === n) groups.begin(m.keys, m.args);
+      else {
+        groups.begin(
+          m.keys.map((c) => selectRows(c, rows, count)),
+          m.args.map((c) => (c === null ? null : selectRows(c, rows, count))),
+        );
+      }
+      groups.add(count);
+      kept += count;
+    }
   }
-  return true;
+  return kept;
 }

@@ -11,8 +11,9 @@ import { keySpanOf } from '../optimizer/key-span.js';
 import { textFilterOf } from '../optimizer/terms.js';
 import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
-import { compileBool } from './expr.js';
-import type { ColumnAggregate, KeySpan, Pushdown, TextFilter } from './source.js';
+import { compileBool, constValue } from './expr.js';
+import type { ColumnAggregate, ColumnFilterNode, KeySpan, Pushdown, TextFilter } from './source.js';
+import { literalPredicate } from '../../runtime/index.js';
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
 const FALSE_VALUE = new Value(TypeBool, encodeBool(false));
@@ -115,6 +116,27 @@ function countRecord(bctx: BuildContext, name: string, n: bigint): Value {
   return new Value(t, b.bytes());
 }
 
+/**
+ * The filter as a ColumnFilterNode: `and`/`or` of `path op constant` where
+ * the constant is one Zed compiles to a plain predicate (literalPredicate);
+ * null for anything else.
+ */
+function columnFilterOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
+  if (e.kind !== 'BinaryExpr') return null;
+  if (e.op === 'and' || e.op === 'or') {
+    const lhs = columnFilterOf(e.lhs, env);
+    const rhs = lhs === null ? null : columnFilterOf(e.rhs, env);
+    return lhs === null || rhs === null ? null : { kind: e.op, lhs, rhs };
+  }
+  const op = e.op;
+  if (op !== '==' && op !== '!=' && op !== '<' && op !== '<=' && op !== '>' && op !== '>=') return null;
+  if (e.lhs.kind !== 'This' || e.lhs.path.length === 0) return null;
+  const lit = constValue(e.rhs, env);
+  if (lit === null || lit.isError()) return null;
+  const pred = literalPredicate(op, lit);
+  return pred === null ? null : { kind: 'leaf', path: e.lhs.path, pred };
+}
+
 /** The summarize as a ColumnAggregate, when its keys and arguments are all plain field paths. */
 function columnPlan(s: dag.Summarize): ColumnAggregate | null {
   if (s.limit > 0) return null;
@@ -159,13 +181,26 @@ export function buildScan(
     const s = sources.open(op.source, env, pd);
     return pd === undefined ? s : pushedFilter(bctx.op, s, pd);
   };
+  // A summarize of field paths straight over a pool, unfiltered or with a
+  // filter columns can evaluate: the source may aggregate (some of) it over
+  // columns.
+  const columnFeed = (): ((sink: PartialSink) => Stream) | null => {
+    if (op.kind !== 'PoolScan' || next === undefined || sources.aggregate === undefined) return null;
+    let plan = columnPlan(next);
+    if (plan !== null && pd !== undefined) {
+      const node = op.filter === null ? null : columnFilterOf(op.filter, env);
+      plan = node === null ? null : { ...plan, filter: { node, row: pd.predicate, pushdown: pd } };
+    }
+    return plan === null ? null : sources.aggregate(op.source, env, plan);
+  };
   const count = sources.count;
   if (op.count === true && next !== undefined && isCount(next) && count !== undefined) {
     const name = next.aggs[0]!.lhs.path[0]!;
     const stream = (async function* () {
       const n = await count.call(sources, op.source, env, pd);
       if (n === null) {
-        yield* summarize(next, open());
+        const feed = columnFeed();
+        yield* feed === null ? summarize(next, open()) : summarize(next, null, feed);
         return;
       }
       // As summarize, no input gives no output.
@@ -173,12 +208,7 @@ export function buildScan(
     })();
     return { stream, consumedNext: true };
   }
-  // A summarize of field paths straight over an unfiltered pool: the
-  // source may aggregate (some of) it over columns.
-  if (op.kind === 'PoolScan' && pd === undefined && next !== undefined && sources.aggregate !== undefined) {
-    const plan = columnPlan(next);
-    const feed = plan === null ? null : sources.aggregate(op.source, env, plan);
-    if (feed !== null) return { stream: summarize(next, null, feed), consumedNext: true };
-  }
+  const feed = columnFeed();
+  if (feed !== null) return { stream: summarize(next!, null, feed), consumedNext: true };
   return { stream: open(), consumedNext: false };
 }

@@ -71,7 +71,26 @@ export interface Pushdown {
 export interface ColumnAggregate {
   readonly keys: readonly (readonly string[])[];
   readonly aggs: readonly { readonly fn: 'count' | 'sum' | 'min' | 'max'; readonly path: readonly string[] | null }[];
+  /** The filter pushed into the scan, when there is one and columns can evaluate it. */
+  readonly filter?: ColumnFilter;
 }
+
+/**
+ * A scan's filter in a form columns can evaluate: `and` and `or` of
+ * comparisons of a field with a constant. `pred` is the comparison the
+ * row path compiles (true or false for any value that is not an error);
+ * `row` is the whole filter over values, for rows read as values.
+ */
+export interface ColumnFilter {
+  readonly node: ColumnFilterNode;
+  readonly row: (v: Value) => boolean;
+  /** The scan's pushdown, for a source that reads values after all (to prune by it). */
+  readonly pushdown: Pushdown;
+}
+
+export type ColumnFilterNode =
+  | { readonly kind: 'and' | 'or'; readonly lhs: ColumnFilterNode; readonly rhs: ColumnFilterNode }
+  | { readonly kind: 'leaf'; readonly path: readonly string[]; readonly pred: (v: Value) => boolean };
 
 export interface SourceResolver {
   /** Opens a source operator (pool, file or URL) as a stream of batches. */

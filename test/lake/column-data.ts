@@ -1,0 +1,77 @@
+// The data and helpers of the tests that compare answers over column copies
+// with answers over values (column-aggregate.test.ts, column-filter.test.ts).
+import { Lake, MemoryBlobStore, MemoryMetaStore, prepareQuery, encodeBatches, formatByName } from '../../src/index.js';
+
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** ZSON records, `n` of them, from `seed`; `nullParents` false leaves out null records on key paths. */
+export function data(seed: number, n: number, nullParents = true): string {
+  const r = rng(seed);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  let out = '';
+  for (let i = 0; i < n; i++) {
+    const f: string[] = [`ts:${i}`];
+    // A low-cardinality key, sometimes null, sometimes of another type.
+    const c = r();
+    f.push(`proto:${c < 0.05 ? 'null' : c < 0.08 ? '7' : c < 0.1 ? 'null(string)' : JSON.stringify(pick(['tcp', 'udp', 'icmp']))}`);
+    // A high-cardinality key below a record that is sometimes null or missing.
+    const h = r();
+    if (h < 0.9) f.push(`id:{orig_h:${JSON.stringify(`10.0.${Math.floor(r() * 40)}.${Math.floor(r() * 250)}`)},port:${Math.floor(r() * 5)}}`);
+    else if (h < 0.95 && nullParents) f.push('id:null({orig_h:string,port:int64})');
+    else if (h < 0.97) f.push('id:"not a record"');
+    // Numbers: int64 with nulls, wide values now and then, a float with NaN, a uint, a time.
+    const b = r();
+    f.push(`bytes:${b < 0.1 ? 'null' : b < 0.12 ? String(2 ** 53 + Math.floor(r() * 1000)) : b < 0.13 ? '-9223372036854775808' : String(Math.floor(r() * 100000) - 1000)}`);
+    if (r() < 0.8) f.push(`dur:${r() < 0.02 ? 'NaN' : (r() * 100).toFixed(3)}`);
+    if (r() < 0.7) f.push(`pk:${Math.floor(r() * 300)}(uint32)`);
+    f.push(`t:${new Date(1_700_000_000_000 + Math.floor(r() * 1e9)).toISOString()}`);
+    // A field of mixed numeric types.
+    f.push(`m:${r() < 0.5 ? String(Math.floor(r() * 100)) : (r() * 100).toFixed(2)}`);
+    out += `{${f.join(',')}}\n`;
+  }
+  return out;
+}
+
+/** A memory blob store that counts whole reads of data objects (the value path). */
+export class CountingBlobStore extends MemoryBlobStore {
+  objectReads = 0;
+  /** Ranged reads of data objects (a scan pruned by a key span). */
+  rangeReads = 0;
+  override getStream(key: string): Promise<ReadableStream<Uint8Array> | null> {
+    if (key.endsWith('.zng') && !key.endsWith('-seek.zng')) this.objectReads++;
+    return super.getStream(key);
+  }
+  override getRange(key: string, offset: number, length: number): Promise<Uint8Array | null> {
+    if (key.endsWith('.zng') && !key.endsWith('-seek.zng')) this.rangeReads++;
+    return super.getRange(key, offset, length);
+  }
+}
+
+export function newLake(columnCopies: boolean, blobs = new CountingBlobStore()): Lake {
+  let t = 1_700_000_000_000_000_000n;
+  return new Lake({ blobs, meta: new MemoryMetaStore(), now: () => (t += 1_000_000_000n), columnCopies });
+}
+
+export async function run(lake: Lake, text: string): Promise<{ lines: string[]; read: number; bytes: number }> {
+  const q = await prepareQuery(lake, text);
+  let out = '';
+  const dec = new TextDecoder();
+  for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
+  const s = q.meter.stats();
+  return { lines: out.split('\n').filter(Boolean).sort(), read: s.recordsRead, bytes: s.storedBytes };
+}
+
+/** A line with its floats to 12 significant digits. */
+export function rounded(line: string): string {
+  return line.replace(/-?\d+\.\d*(e[-+]?\d+)?/g, (x) => String(Number(Number(x).toPrecision(12))));
+}
+
