@@ -13,7 +13,7 @@ import { zedVersionLine } from './version.js';
 import { mainChannel } from './zq/channels.js';
 import { parseZqCommandLine, zqUsage, type ZqRun } from './zq/command-line.js';
 import { commandLineInputs, fileSources, nullInput, type InputOptions } from './zq/inputs.js';
-import { compileZqQuery } from './zq/query.js';
+import { canonicalZqQuery, compileZqQuery } from './zq/query.js';
 import { applyRuntimeFlags } from './runtime-flags.js';
 import { newZqStats, zqStatsLine } from './zq/stats.js';
 
@@ -60,6 +60,10 @@ async function runReported(run: ZqRun): Promise<number> {
 }
 
 async function runQuery({ flags, args, includes }: ZqRun): Promise<void> {
+  if (flags.get('C') === true) {
+    process.stdout.write(`${canonicalZqQuery(args, includes)}\n`);
+    return;
+  }
   const spillStore = new DiskSpillStore();
   try {
     const ctx = new TypeContext();

@@ -9,3 +9,4 @@ export { analyze, globToRegexp, type Analysis } from './semantic/index.js';
 export { optimize, keySpanOf, textFilterOf, type PoolKeyLookup } from './optimizer/index.js';
 export type * as ast from './ast/index.js';
 export type * as dag from './dag/index.js';
+export { formatQuery } from './format/index.js';

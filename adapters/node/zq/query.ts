@@ -1,8 +1,8 @@
 // zq's query: the text of the -I files and the query argument, compiled;
-// and which of the arguments are inputs.
+// and which of the arguments are inputs; or, for -C, its canonical text.
 
 import { readFileSync } from 'node:fs';
-import { compile, type CompileOptions, type CompiledQuery } from '../../../src/index.js';
+import { compile, formatQuery, parseQuery, type CompileOptions, type CompiledQuery } from '../../../src/index.js';
 import { queryArgFailure, queryPartsFailure, singleArgError, type QueryPart } from './compile-errors.js';
 import { isInputArg } from './inputs.js';
 
@@ -36,4 +36,20 @@ export function compileZqQuery(args: readonly string[], includes: readonly strin
     onNull = true;
   }
   return { compiled, paths, onNull };
+}
+
+/**
+ * zq -C: the query parsed (not analyzed, not run) and printed in canonical
+ * form. A lone argument gets a "-" after it, as in Zed's cli/zq, so it is
+ * the query unless it names an existing file.
+ */
+export function canonicalZqQuery(args: readonly string[], includes: readonly string[]): string {
+  const argv = args.length === 1 ? [...args, '-'] : args;
+  const src = argv.length > 0 && !isInputArg(argv[0]!) ? argv[0]! : '';
+  const parts: QueryPart[] = [...includes.map((p) => ({ name: p, text: readFileSync(p, 'utf8') })), { name: '', text: src }];
+  try {
+    return formatQuery(parseQuery(parts.map((p) => p.text).join('\n')));
+  } catch (e) {
+    throw includes.length > 0 ? queryPartsFailure(e, parts) : queryArgFailure(e, src, false);
+  }
 }
