@@ -14,7 +14,7 @@ function plan(argv: string[], defaultFormat = 'zng', tty = false) {
 describe('planOutput', () => {
   it('keeps -f and the encoder flags as given', () => {
     const p = plan(['-f', 'csv', '-pretty', '2', '-zng.compress=false', '-zng.framethresh', '100']);
-    expect(p).toEqual({ format: 'csv', encoderOptions: { pretty: 2, compress: false, frameThreshold: 100 }, file: null, split: null });
+    expect(p).toEqual({ format: 'csv', encoderOptions: { pretty: 2, compress: false, frameThreshold: 100 }, file: null, split: null, splitSize: 0 });
   });
 
   it('turns -z and -j into line-oriented ZSON and JSON, -Z and -J into formatted', () => {

@@ -4,7 +4,7 @@
 // stop when the request's signal aborts. A query without `from` reads the
 // request's head pool and branch (Zed's lakeparse.Commitish).
 
-import { compile, type SourceResolver, type ast, type CompiledQuery } from '../compiler/index.js';
+import { compile, type ColumnAggregate, type SourceEnv, type SourceResolver, type ast, type CompiledQuery } from '../compiler/index.js';
 import { InvalidError, ParseError, ZedError } from '../errors/index.js';
 import type { Lake } from '../lake/index.js';
 import type { SpillStore } from '../runtime/agg/index.js';
@@ -129,7 +129,7 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch)
         (async function* () {
           for (const t of targets(src)) {
             const feed = aggregate.call(inner, t, env, plan);
-            yield* metered(feed === null ? inner.open(t, env) : feed(sink), w, scansData(t));
+            yield* metered(feed === null ? valuesOf(inner, t, env, plan) : feed(sink), w, scansData(t));
           }
         })();
     };
@@ -137,6 +137,16 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch)
   const load = inner.load;
   if (load !== undefined) resolver.load = (target, input) => load.call(inner, target, input);
   return resolver;
+}
+
+/** A source's values for a summarize it could not aggregate over columns: through the plan's filter, when it has one. */
+async function* valuesOf(inner: SourceResolver, src: ast.Pool, env: SourceEnv, plan: ColumnAggregate): AsyncGenerator<Batch> {
+  const filter = plan.filter;
+  if (filter === undefined) {
+    yield* inner.open(src, env);
+    return;
+  }
+  for await (const b of inner.open(src, env, filter.pushdown)) yield b.filter(filter.row);
 }
 
 /** Compiles `text` against the lake; throws CompilationError (or a lake error) before anything runs. */
