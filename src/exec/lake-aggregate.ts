@@ -46,14 +46,14 @@ export function lakeAggregate(
         }
       }
       const objects = await lake.columnObjects(pool, commitish, { ctx: zctx, ...(stats !== undefined ? { stats } : {}) });
-      let groups = new ColumnGroups(plan.keys.length, fns);
+      let groups = new ColumnGroups(plan.keys.length, fns, zctx);
       // While every object is aggregated here, in one table, the groups'
       // final values go straight out (see PartialSink.finish).
       let alone = true;
       const flush = async (): Promise<void> => {
         alone = false;
         groups.emit((k, p) => sink.add(k, p));
-        groups = new ColumnGroups(plan.keys.length, fns);
+        groups = new ColumnGroups(plan.keys.length, fns, zctx);
         if (sink.shouldSpill) await sink.spill();
       };
       for (const o of objects) {

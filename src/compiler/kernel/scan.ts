@@ -150,7 +150,7 @@ function columnPlan(s: dag.Summarize): ColumnAggregate | null {
     const { name, expr, where } = a.rhs;
     if (where !== null) return null;
     if (name === 'count' && expr === null) aggs.push({ fn: 'count', path: null });
-    else if ((name === 'sum' || name === 'min' || name === 'max') && expr?.kind === 'This' && expr.path.length > 0) {
+    else if ((name === 'sum' || name === 'min' || name === 'max' || name === 'avg') && expr?.kind === 'This' && expr.path.length > 0) {
       aggs.push({ fn: name, path: expr.path });
     } else return null;
   }

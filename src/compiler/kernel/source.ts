@@ -70,7 +70,7 @@ export interface Pushdown {
  */
 export interface ColumnAggregate {
   readonly keys: readonly (readonly string[])[];
-  readonly aggs: readonly { readonly fn: 'count' | 'sum' | 'min' | 'max'; readonly path: readonly string[] | null }[];
+  readonly aggs: readonly { readonly fn: 'count' | 'sum' | 'min' | 'max' | 'avg'; readonly path: readonly string[] | null }[];
   /** The filter pushed into the scan, when there is one and columns can evaluate it. */
   readonly filter?: ColumnFilter;
 }

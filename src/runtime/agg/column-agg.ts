@@ -6,6 +6,7 @@
 
 import { InternalError } from '../../errors/index.js';
 import {
+  Builder,
   ID,
   NullValue,
   TypeFloat64,
@@ -14,6 +15,7 @@ import {
   decodeFloat,
   decodeInt,
   decodeUint,
+  encodeFloat64,
   encodeInt,
   encodeUint,
   newFloat64,
@@ -23,7 +25,10 @@ import { bodyStart, type ColumnBatch } from './column-batch.js';
 import { runningType } from './math.js';
 import { normInt, type Int } from './numeric.js';
 
-export type ColumnAggKind = 'count' | 'sum' | 'min' | 'max';
+export type ColumnAggKind = 'count' | 'sum' | 'min' | 'max' | 'avg';
+
+/** avg's partial, {sum:float64,count:uint64} (avg.ts), and its result with no input. */
+const NULL_FLOAT64 = new Value(TypeFloat64, null);
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -58,6 +63,8 @@ export class ColumnAggState {
   /** 1 once the group has an argument of this type, 2 once a non-null one, 3 when its value is in `slow`. */
   has: Uint8Array;
   private readonly slow = new Map<number, Int>();
+  /** avg: the count of numbers in each group (val holds their float sum). */
+  private cnt: Float64Array;
   private codeVals = new Float64Array(0);
   /** Per code: 0 a number in codeVals, 1 a null, 2 too wide (decoded each time). */
   private codeKind = new Uint8Array(0);
@@ -69,10 +76,13 @@ export class ColumnAggState {
     private readonly num: Num,
     private readonly result: Type,
     cap: number,
+    /** avg's partial type, {sum:float64,count:uint64}. */
+    private readonly avgType: Type | null = null,
   ) {
     this.init = kind === 'min' ? Infinity : kind === 'max' ? -Infinity : 0;
     this.val = new Float64Array(cap).fill(this.init);
     this.has = new Uint8Array(cap);
+    this.cnt = new Float64Array(kind === 'avg' ? cap : 0);
   }
 
   grow(cap: number): void {
@@ -83,6 +93,11 @@ export class ColumnAggState {
     has.set(this.has);
     this.val = val;
     this.has = has;
+    if (this.kind === 'avg') {
+      const cnt = new Float64Array(cap);
+      cnt.set(this.cnt);
+      this.cnt = cnt;
+    }
   }
 
   /** The number a body b[s:e] holds, or undefined for an integer that needs an Int. */
@@ -110,6 +125,13 @@ export class ColumnAggState {
       this.foldSlow(g, x);
       return;
     }
+    if (this.kind === 'avg') {
+      // As avg.ts: the float sum of the numbers, and their count.
+      val[g] = v + x;
+      this.cnt[g]!++;
+      this.has[g] = 2;
+      return;
+    }
     // As math.ts: a NaN argument wins over the running value.
     if (this.kind === 'sum') {
       const r = v + x;
@@ -126,6 +148,11 @@ export class ColumnAggState {
   }
 
   private foldSlow(g: number, x: Int): void {
+    if (this.kind === 'avg') {
+      // avg adds every number as a float.
+      this.fold(g, Number(x));
+      return;
+    }
     if (this.has[g] !== 3) {
       const has = this.has[g]!;
       const start: Int = has === 2 ? this.val[g]! : this.kind === 'sum' ? 0 : x;
@@ -201,6 +228,7 @@ export class ColumnAggState {
   /** Group g's result when this is its aggregate's only state, as the math aggregates' result() makes it. */
   final(g: number): Value {
     const has = this.has[g];
+    if (this.kind === 'avg') return has === 2 ? newFloat64(this.val[g]! / this.cnt[g]!) : NULL_FLOAT64;
     if (has === 0 || has === undefined) return NullValue;
     if (has === 1) return new Value(this.result, null);
     return this.partial(g)!;
@@ -210,6 +238,13 @@ export class ColumnAggState {
   partial(g: number): Value | undefined {
     const has = this.has[g];
     if (has === 0 || has === undefined) return undefined;
+    if (this.kind === 'avg') {
+      if (has !== 2) return undefined;
+      const b = new Builder(24);
+      b.append(encodeFloat64(this.val[g]!));
+      b.append(encodeUint(this.cnt[g]!));
+      return new Value(this.avgType!, b.bytes());
+    }
     if (has === 1) return new Value(this.type, null);
     if (this.num === Num.Float) return newFloat64(this.val[g]!);
     const x: Int = has === 3 ? this.slow.get(g)! : this.val[g]!;
@@ -224,7 +259,16 @@ export class ColumnAgg {
   current: ColumnAggState | null = null;
   private cap = 256;
 
-  constructor(readonly kind: ColumnAggKind) {}
+  constructor(
+    readonly kind: ColumnAggKind,
+    /** avg's partial type (avg only). */
+    private readonly avgType: Type | null = null,
+  ) {}
+
+  /** The result of a group that had no argument of any type. */
+  get empty(): Value {
+    return this.kind === 'avg' ? NULL_FLOAT64 : NullValue;
+  }
 
   grow(cap: number): void {
     this.cap = Math.max(this.cap, cap);
@@ -243,7 +287,7 @@ export class ColumnAgg {
     if (st === undefined) {
       const k = numericOf(t);
       if (k === null) throw new InternalError('column aggregation: a non-numeric argument column got past accepts()');
-      st = new ColumnAggState(this.kind, t, k.num, k.result, this.cap);
+      st = new ColumnAggState(this.kind, t, k.num, k.result, this.cap, this.avgType);
       this.byType.set(t, st);
       this.states.push(st);
     }

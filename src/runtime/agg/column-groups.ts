@@ -15,7 +15,8 @@
 // Columns whose types this does not take (see accepts: error keys,
 // non-numeric arguments) must be read as values by the caller instead.
 
-import { NullValue, Value, newUint64, underlying } from '../../zed/index.js';
+import { InternalError } from '../../errors/index.js';
+import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type TypeContext } from '../../zed/index.js';
 import { ByteTable, hashBytes } from './byte-table.js';
 import { ColumnAgg, isAggregableArgument, type ColumnAggKind } from './column-agg.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
@@ -46,8 +47,8 @@ export class ColumnGroups {
   private argLive: boolean[] = [];
   private codeIds: (Int32Array | null)[] = [];
 
-  /** `aggs[j]` is the j-th aggregate: count() takes no column. */
-  constructor(nkeys: number, aggs: readonly ColumnAggKind[]) {
+  /** `aggs[j]` is the j-th aggregate: count() takes no column; avg needs `zctx` for its partials. */
+  constructor(nkeys: number, aggs: readonly ColumnAggKind[], zctx?: TypeContext) {
     this.nkeys = nkeys;
     for (let k = 0; k < nkeys; k++) {
       this.keyValues.push(new KeyValueIds());
@@ -55,7 +56,15 @@ export class ColumnGroups {
     }
     this.tuple = new Uint8Array(4 * nkeys);
     this.counts = aggs.includes('count') ? new Float64Array(this.cap) : null;
-    this.aggs = aggs.map((a) => (a === 'count' ? null : new ColumnAgg(a)));
+    const avgType =
+      zctx === undefined
+        ? null
+        : zctx.lookupRecord([
+            { name: 'sum', type: TypeFloat64 },
+            { name: 'count', type: TypeUint64 },
+          ]);
+    if (aggs.includes('avg') && avgType === null) throw new InternalError('column aggregation: avg needs a type context');
+    this.aggs = aggs.map((a) => (a === 'count' ? null : new ColumnAgg(a, avgType)));
   }
 
   /** Groups so far. */
@@ -181,7 +190,7 @@ export class ColumnGroups {
       this.groupKeys(g, keys);
       for (let j = 0; j < this.aggs.length; j++) {
         const a = this.aggs[j];
-        results[j] = a === null || a === undefined ? newUint64(this.counts![g]!) : (a.states[0]?.final(g) ?? NullValue);
+        results[j] = a === null || a === undefined ? newUint64(this.counts![g]!) : (a.states[0]?.final(g) ?? a.empty);
       }
       yield [keys, results];
     }
