@@ -82,9 +82,12 @@ async function runQuery({ flags, args, includes }: ZqRun): Promise<void> {
     else {
       // The filter the optimizer pushed into the input lets the JSON reader skip lines.
       const terms = query.compiled.pushdown?.terms;
+      // And the fields it reads let JSON leave the others out of records.
+      const fields = query.compiled.fields;
       // -e=false: inputs that do not open are reported and skipped.
       const skip = flags.get('e') === false ? (m: string) => void process.stderr.write(`${m}\n`) : undefined;
-      input = commandLineInputs(query.paths, ctx, terms !== undefined && terms !== null ? { ...inputOpts, terms } : inputOpts, stats, skip);
+      const opts = { ...inputOpts, ...(terms !== undefined && terms !== null ? { terms } : {}), ...(fields !== undefined ? { fields } : {}) };
+      input = commandLineInputs(query.paths, ctx, opts, stats, skip);
     }
     await writeZqOutput(mainChannel(query.compiled, input, ctx, stats), plan);
     if (flags.get('s') === true) process.stderr.write(zqStatsLine(stats));

@@ -11,7 +11,7 @@ import type * as ast from './ast/index.js';
 import type * as dag from './dag/index.js';
 import { parseQuery } from './parser/index.js';
 import { analyze } from './semantic/index.js';
-import { optimize } from './optimizer/index.js';
+import { inputFields, optimize } from './optimizer/index.js';
 import type { PoolKeyLookup } from './optimizer/index.js';
 import { buildSeq, lateralHook, outputChannelOf, type BuildContext } from './kernel/build.js';
 import { newEnv } from './kernel/env.js';
@@ -52,6 +52,11 @@ export interface CompiledQuery {
   readonly pushdown?: Pushdown;
   /** When the pushed filter is a search for one bare word: that word. */
   readonly searchTerm?: string;
+  /**
+   * The top-level fields the query reads of its own input, when it reads
+   * only some (readers may leave the others out of records); absent: all.
+   */
+  readonly fields?: readonly string[];
 }
 
 function firstOp(seq: ast.Seq): ast.Op | undefined {
@@ -99,6 +104,7 @@ export function compile(text: string, opts: CompileOptions): CompiledQuery {
       : optimize(analysis.seq, { literals: analysis.literals, ...(opts.poolKey !== undefined ? { poolKey: opts.poolKey } : {}) });
   const built = buildPlan(plan, opts, { ectx, literals: analysis.literals, funcs: analysis.funcs, slots: analysis.slots });
   const word = searchWord(built.pushdown);
+  const fields = analysis.hasSource ? null : inputFields(plan);
   return {
     text,
     ast: query,
@@ -107,6 +113,7 @@ export function compile(text: string, opts: CompileOptions): CompiledQuery {
     startsWithYield: first?.kind === 'Yield',
     ...(built.pushdown !== undefined ? { pushdown: built.pushdown } : {}),
     ...(word !== undefined ? { searchTerm: word } : {}),
+    ...(fields !== null ? { fields } : {}),
     pipeline: built.pipeline,
   };
 }

@@ -26,6 +26,11 @@ export interface Encoder {
 export interface DecoderOptions {
   /** CSV/TSV delimiter (zq's -csv.delim). */
   csvDelim?: string;
+  /**
+   * The top-level fields a query uses (see CompiledQuery.fields): a decoder
+   * may leave the others out of top-level records (JSON and NDJSON do).
+   */
+  fields?: readonly string[];
 }
 
 export interface EncoderOptions {

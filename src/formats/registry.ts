@@ -87,7 +87,7 @@ const formats: readonly FormatEntry[] = [
     mediaType: 'application/json',
     extension: 'json',
     binary: false,
-    decoder: (ctx) => new JsonDecoder(ctx),
+    decoder: (ctx, opts) => new JsonDecoder(ctx, opts.fields),
     encoder: (opts) => new JsonEncoder({ pretty: opts.pretty ?? 0 }),
     // Zed wants ten values (or a clean end) before it calls input JSON.
     detect: { kind: 'trial', rank: 60, want: 10 },
@@ -97,7 +97,7 @@ const formats: readonly FormatEntry[] = [
     mediaType: 'application/x-ndjson',
     extension: 'ndjson',
     binary: false,
-    decoder: (ctx) => new NdjsonDecoder(ctx),
+    decoder: (ctx, opts) => new NdjsonDecoder(ctx, opts.fields),
     encoder: () => new JsonEncoder({ pretty: 0 }),
   },
   {

@@ -22,7 +22,7 @@ import type { ZqStats } from './stats.js';
 import { isUrl, urlInput } from './url-input.js';
 
 /** How zq reads its inputs (-i, -csv.delim), and the search terms the optimizer pushed down, if any. */
-export type InputOptions = Pick<ReadOptions, 'csvDelim' | 'terms'> & { readonly format: string };
+export type InputOptions = Pick<ReadOptions, 'csvDelim' | 'terms' | 'fields'> & { readonly format: string };
 
 /** Whether a command-line argument names an input (a file, stdin or a URL) rather than a query. */
 export function isInputArg(p: string): boolean {

@@ -32,8 +32,9 @@ export class JsonDecoder implements Decoder {
   private escape = false;
   private failed: unknown = undefined;
 
-  constructor(ctx: TypeContext) {
-    this.parser = new JsonParser(ctx);
+  /** `fields`: the top-level fields a query uses; records may leave the others out. */
+  constructor(ctx: TypeContext, fields?: readonly string[]) {
+    this.parser = new JsonParser(ctx, 4096, fields);
   }
 
   push(chunk: Uint8Array): Value[] {

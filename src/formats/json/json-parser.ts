@@ -29,7 +29,30 @@ import {
 
 export { INCOMPLETE, JsonSyntaxError, UNEXPECTED_END } from './syntax.js';
 
+const TRUE_BYTES = new TextEncoder().encode('true');
+const FALSE_BYTES = new TextEncoder().encode('false');
+const NULL_BYTES = new TextEncoder().encode('null');
+/** JSON's one-letter escapes after a backslash: " \ / b f n r t. */
+const ESCAPES = new Uint8Array(256);
+for (const c of '"\\/bfnrt') ESCAPES[c.charCodeAt(0)] = 1;
+const HEX = new Uint8Array(256);
+for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
+
+/** Whether key bytes buf[s:e] are one of the demanded field names. */
+function demanded(demand: readonly Uint8Array[], buf: Uint8Array, s: number, e: number): boolean {
+  const n = e - s;
+  outer: for (const d of demand) {
+    if (d.length !== n) continue;
+    for (let k = 0; k < n; k++) if (d[k] !== buf[s + k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
 const EMPTY = new Uint8Array(0);
+
+/** Thrown when a left-out field's value is not one skipValue can vouch for: the record is parsed whole instead. */
+const SKIP_FAILED = Symbol('skip failed');
 
 /**
  * Parses JSON values one at a time from a byte buffer into the arena it
@@ -51,10 +74,19 @@ export class JsonParser extends ZcodeArena {
   private readonly keys = new ByteWriter(256);
   private readonly scratch = new ByteWriter(256);
 
-  constructor(ctx: TypeContext, capacity = 4096) {
+  /**
+   * The top-level fields a query uses (as UTF-8): the others are left out of
+   * top-level records (their values are checked, not decoded). Null: all.
+   */
+  private readonly demand: readonly Uint8Array[] | null;
+  /** True while a record is parsed whole after a left-out value could not be skipped. */
+  private whole = false;
+
+  constructor(ctx: TypeContext, capacity = 4096, fields?: readonly string[]) {
     super(capacity);
     this.shapes = new ShapeCache(ctx);
     this.arrays = new ArrayTypes(ctx);
+    this.demand = fields === undefined ? null : fields.map((f) => new TextEncoder().encode(f));
   }
 
   /**
@@ -75,7 +107,23 @@ export class JsonParser extends ZcodeArena {
       let t: Type;
       if (c === 0x7b) {
         this.bodyStart = mark;
-        t = this.object(false);
+        try {
+          t = this.object(false);
+        } catch (e) {
+          if (e !== SKIP_FAILED) throw e;
+          // A left-out value that needs the full parser (or is bad JSON): parse the record whole.
+          this.len = mark;
+          this.fields.top = 0;
+          this.elemTop = 0;
+          this.pos = pos;
+          this.keys.reset();
+          this.whole = true;
+          try {
+            t = this.object(false);
+          } finally {
+            this.whole = false;
+          }
+        }
       } else if (c === 0x5b) {
         this.bodyStart = mark;
         t = this.array(false);
@@ -363,11 +411,32 @@ export class JsonParser extends ZcodeArena {
     const buf = this.buf;
     let p = this.skipWs(this.pos + 1);
     let h = 0;
+    const demand = tagged || this.whole ? null : this.demand;
     if (buf[p] === 0x7d) {
       p++;
     } else {
       for (;;) {
         if (buf[p] !== 0x22) this.unexpected(p, 'looking for beginning of object key string');
+        if (demand !== null) {
+          const ke = this.plainStringEnd(p);
+          if (ke >= 0 && !demanded(demand, buf, p + 1, ke)) {
+            // A field the query does not use: its value is checked and left out.
+            let q = this.skipWs(ke + 1);
+            if (buf[q] !== 0x3a) throw SKIP_FAILED;
+            q = this.skipValue(this.skipWs(q + 1));
+            p = this.skipWs(q);
+            const c = buf[p];
+            if (c === 0x2c) {
+              p = this.skipWs(p + 1);
+              continue;
+            }
+            if (c === 0x7d) {
+              p++;
+              break;
+            }
+            throw SKIP_FAILED;
+          }
+        }
         h = this.key(p, h);
         p = this.skipWs(this.pos);
         if (buf[p] !== 0x3a) this.unexpected(p, 'after object key');
@@ -400,6 +469,113 @@ export class JsonParser extends ZcodeArena {
     f.top = base;
     if (tagged) this.closeTag(start);
     return record;
+  }
+
+  /**
+   * The index of the closing quote of the string at `p` when it has no
+   * escapes and no control characters; -1 otherwise (or when it is cut off).
+   */
+  private plainStringEnd(p: number): number {
+    const buf = this.buf;
+    const end = this.end;
+    for (let i = p + 1; i < end; i++) {
+      const c = buf[i]!;
+      if (c === 0x22) return i;
+      if (c === 0x5c || c < 0x20) return -1;
+    }
+    return -1;
+  }
+
+  /**
+   * Skips the JSON value at `p` (not whitespace), checking its syntax;
+   * returns the index just past it. Anything it cannot vouch for (bad JSON,
+   * whose error the full parser words) throws SKIP_FAILED; a value cut off
+   * by the end of a partial buffer throws INCOMPLETE.
+   */
+  private skipValue(p: number): number {
+    const buf = this.buf;
+    const end = this.end;
+    const c = buf[p]!;
+    if (c === 0x22) {
+      for (let i = p + 1; i < end; i++) {
+        const d = buf[i]!;
+        if (d === 0x22) return i + 1;
+        if (d < 0x20) throw SKIP_FAILED;
+        if (d === 0x5c) {
+          const e = buf[i + 1];
+          if (e === undefined || i + 1 >= end) break;
+          if (e === 0x75) {
+            if (i + 5 >= end) break;
+            for (let k = 2; k <= 5; k++) if (HEX[buf[i + k]!] !== 1) throw SKIP_FAILED;
+            i += 5;
+          } else if (ESCAPES[e] === 1) i++;
+          else throw SKIP_FAILED;
+        }
+      }
+      return this.cutOff();
+    }
+    if (c === 0x7b || c === 0x5b) {
+      const close = c === 0x7b ? 0x7d : 0x5d;
+      let q = this.skipWs(p + 1);
+      if (buf[q] === close) return q + 1;
+      for (;;) {
+        if (c === 0x7b) {
+          if (buf[q] !== 0x22) throw SKIP_FAILED;
+          q = this.skipWs(this.skipValue(q));
+          if (buf[q] !== 0x3a) throw SKIP_FAILED;
+          q = this.skipWs(q + 1);
+        }
+        q = this.skipWs(this.skipValue(q));
+        const d = buf[q];
+        if (d === close) return q + 1;
+        if (d !== 0x2c) throw SKIP_FAILED;
+        q = this.skipWs(q + 1);
+      }
+    }
+    if (c === 0x74 || c === 0x66 || c === 0x6e) {
+      const word = c === 0x74 ? TRUE_BYTES : c === 0x66 ? FALSE_BYTES : NULL_BYTES;
+      if (p + word.length >= end) return p + word.length <= end && this.final ? this.literalEnd(p, word) : this.cutOff();
+      return this.literalEnd(p, word);
+    }
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      // JSON's number grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+      let i = p;
+      if (buf[i] === 0x2d) i++;
+      if (i >= end) return this.cutOff();
+      if (buf[i] === 0x30) i++;
+      else if (buf[i]! >= 0x31 && buf[i]! <= 0x39) while (i < end && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++;
+      else throw SKIP_FAILED;
+      if (i < end && buf[i] === 0x2e) {
+        const s = ++i;
+        while (i < end && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++;
+        if (i === s && i < end) throw SKIP_FAILED;
+      }
+      if (i < end && (buf[i] === 0x65 || buf[i] === 0x45)) {
+        i++;
+        if (i < end && (buf[i] === 0x2b || buf[i] === 0x2d)) i++;
+        const s = i;
+        while (i < end && buf[i]! >= 0x30 && buf[i]! <= 0x39) i++;
+        if (i === s && i < end) throw SKIP_FAILED;
+      }
+      if (i >= end) return this.cutOff();
+      if (BOUNDARY[buf[i]!] !== 1) throw SKIP_FAILED;
+      return i;
+    }
+    throw SKIP_FAILED;
+  }
+
+  private literalEnd(p: number, word: Uint8Array): number {
+    const buf = this.buf;
+    for (let k = 1; k < word.length; k++) if (buf[p + k] !== word[k]) throw SKIP_FAILED;
+    const after = p + word.length;
+    if (after < this.end && BOUNDARY[buf[after]!] !== 1) throw SKIP_FAILED;
+    return after;
+  }
+
+  /** The buffer ended inside a left-out value: wait for more, or let the full parser word the error. */
+  private cutOff(): never {
+    if (!this.final) throw INCOMPLETE;
+    throw SKIP_FAILED;
   }
 
   private array(tagged: boolean): Type {

@@ -16,8 +16,9 @@ export class NdjsonDecoder implements Decoder {
   private line = 0;
   private failed: unknown = undefined;
 
-  constructor(ctx: TypeContext) {
-    this.parser = new JsonParser(ctx);
+  /** `fields`: the top-level fields a query uses; records may leave the others out. */
+  constructor(ctx: TypeContext, fields?: readonly string[]) {
+    this.parser = new JsonParser(ctx, 4096, fields);
   }
 
   push(chunk: Uint8Array): Value[] {

@@ -1,0 +1,75 @@
+// inputFields: the top-level fields a query reads of its input, or null
+// when it may read them all; and, over NDJSON, the same answers whether the
+// reader leaves the other fields out or not.
+import { describe, expect, it } from 'vitest';
+import { TypeContext, compile, encodeBatches, formatByName, readValues } from '../../index.js';
+
+function fields(query: string): readonly string[] | null {
+  return compile(query, { zctx: new TypeContext() }).fields ?? null;
+}
+
+async function run(query: string, input: string, project: boolean): Promise<string> {
+  const zctx = new TypeContext();
+  const q = compile(query, { zctx });
+  const bytes = new TextEncoder().encode(input);
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(bytes);
+      c.close();
+    },
+  });
+  const opts = project && q.fields !== undefined ? { format: 'ndjson', fields: q.fields } : { format: 'ndjson' };
+  let out = '';
+  const dec = new TextDecoder();
+  for await (const c of encodeBatches(q.pipeline.run(readValues(stream, zctx, opts), zctx), formatByName('zson')!.encoder!({ pretty: 0 }))) {
+    out += typeof c === 'string' ? c : dec.decode(c);
+  }
+  return out;
+}
+
+describe('inputFields', () => {
+  it('names the fields a summarize, yield or cut reads, through filters, head, tail and sorts', () => {
+    expect(fields('sum(orig_bytes) by id.orig_h')).toEqual(['id', 'orig_bytes']);
+    expect(fields('count()')).toEqual([]);
+    expect(fields('where proto=="tcp" | count() by service')).toEqual(['proto', 'service']);
+    expect(fields('x > 1 | sort -r y | head 3 | yield z')).toEqual(['x', 'y', 'z']);
+    expect(fields('cut a, b.c')).toEqual(['a', 'b']);
+    expect(fields('const k = 1\nyield a + k')).toEqual(['a']);
+  });
+
+  it('gives null (all fields) when values may pass on whole or be read whole', () => {
+    for (const q of ['*', 'where x > 1', 'head 3', 'RSTOS0 | count()', 'yield this', 'count() by typeof(this)', 'sort | yield a', 'put a := 1 | count()', 'fork (=> count() => yield a)', 'yield {...this}']) {
+      expect([q, fields(q)]).toEqual([q, null]);
+    }
+  });
+
+  it('answers the same over NDJSON with the other fields left out', async () => {
+    const input = [
+      '{"a":1,"b":{"c":"x","d":[1,2]},"s":"tcp","n":1.5,"skip":{"deep":[{"x":1}]}}',
+      '{"a":2,"b":null,"s":"udp","skip":"\\"quoted\\""}',
+      '{"s":"tcp","n":-3,"a":null}',
+      '{"b":{"c":"y"},"a":4,"s":"tcp","extra":[true,false,null]}',
+      '{}',
+      '{"a":"str","s":7}',
+      '5',
+      '[1,{"a":2}]',
+    ].join('\n');
+    const queries = [
+      'count()',
+      'sum(a) by s',
+      'count() by b.c',
+      'where s=="tcp" | yield a',
+      'a > 1 | cut a, b.c',
+      'sort -r a | head 2 | yield {a,s}',
+      'avg(n), min(n), max(n) by s',
+      'collect(a) by s',
+      'where has(b) | count()',
+      'where missing(n) | yield s',
+      'tail 2 | yield a',
+    ];
+    for (const q of queries) {
+      expect(fields(q)).not.toBeNull();
+      expect([q, await run(q, input, true)]).toEqual([q, await run(q, input, false)]);
+    }
+  });
+});
