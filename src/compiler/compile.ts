@@ -59,10 +59,6 @@ export interface CompiledQuery {
   readonly fields?: readonly string[];
 }
 
-function firstOp(seq: ast.Seq): ast.Op | undefined {
-  const op = seq[0];
-  return op !== undefined && op.kind === 'Scope' ? firstOp(op.body) : op;
-}
 
 /** The word a filter searches for, when that is all it does. */
 function searchWord(pd: Pushdown | undefined): string | undefined {
@@ -94,7 +90,6 @@ function parseCached(text: string): ast.Seq {
 
 export function compile(text: string, opts: CompileOptions): CompiledQuery {
   const query = parseCached(text);
-  const first = firstOp(query);
   const sources = opts.sources ?? noSources;
   const ectx = createEvalContext(opts.zctx);
   const analysis = analyze(query, { ectx, canLoad: sources.load !== undefined });
@@ -110,7 +105,7 @@ export function compile(text: string, opts: CompileOptions): CompiledQuery {
     ast: query,
     dag: plan,
     hasSource: analysis.hasSource,
-    startsWithYield: first?.kind === 'Yield',
+    startsWithYield: analysis.startsWithYield,
     ...(built.pushdown !== undefined ? { pushdown: built.pushdown } : {}),
     ...(word !== undefined ? { searchTerm: word } : {}),
     ...(fields !== null ? { fields } : {}),

@@ -166,6 +166,13 @@ describe('zlake zq', () => {
     expect(zlake(['zq', '-z', '-I', 'countfile.zed', 'countfile()'], '', dir)).toMatchObject({ status: 0, stdout: '4(uint64)\n' });
   });
 
+  it('runs a lone expression that is not a filter (a yield, once analyzed) on null', () => {
+    expect(zlake(['zq', '-z', '<(uint16,string)>("foo")'])).toMatchObject({ status: 0, stdout: '"foo"((uint16,string))\n' });
+    expect(zlake(['zq', '-z', '1+1'])).toMatchObject({ status: 0, stdout: '2\n' });
+    // A filter is not a yield: the argument must name a file.
+    expect(zlake(['zq', '-z', 'x==1']).stderr).toContain('does not begin with a source');
+  });
+
   it('reads a named pipe as a stream, value by value', async () => {
     const dir = tempDir();
     const fifo = join(dir, 'fifo');

@@ -27,6 +27,8 @@ export interface Analysis {
   readonly seq: dag.Seq;
   /** Whether the query reads its own sources (else the plan starts with a DefaultScan). */
   readonly hasSource: boolean;
+  /** Whether the plan starts with a yield (Zed's StartsWithYield: a bare expression that is not a filter counts). */
+  readonly startsWithYield: boolean;
   /** The user functions the plan calls, by id. */
   readonly funcs: ReadonlyMap<number, dag.Func>;
   /** How many frame slots the plan's locals use. */
@@ -82,6 +84,14 @@ export function planHasSource(seq: dag.Seq): boolean {
   }
 }
 
+/** Whether a plan's first operator (inside a leading scope) is a yield. */
+function planStartsWithYield(seq: dag.Seq): boolean {
+  const op = seq[0];
+  if (op === undefined) return false;
+  if (op.kind === 'Scope') return planStartsWithYield(op.body);
+  return op.kind === 'Yield';
+}
+
 /** Puts the query's own input in front of a plan that has no source of its own. */
 function withDefaultScan(seq: dag.Seq): dag.Seq {
   const first = seq[0];
@@ -98,6 +108,7 @@ export function analyze(query: ast.Seq, opts: AnalyzeOptions): Analysis {
   return {
     seq: hasSource ? plan : withDefaultScan(plan),
     hasSource,
+    startsWithYield: planStartsWithYield(plan),
     funcs: sem.funcs,
     slots: sem.slots.next,
     literals: sem.literals,
@@ -108,5 +119,5 @@ export function analyze(query: ast.Seq, opts: AnalyzeOptions): Analysis {
 export function analyzeExpr(e: ast.Expr, opts: AnalyzeOptions): Analysis & { expr: dag.Expr } {
   const sem = newSem(opts);
   const expr = semExpr(e, rootScope(sem.slots), sem);
-  return { seq: [], hasSource: false, expr, funcs: sem.funcs, slots: sem.slots.next, literals: sem.literals };
+  return { seq: [], hasSource: false, startsWithYield: false, expr, funcs: sem.funcs, slots: sem.slots.next, literals: sem.literals };
 }
