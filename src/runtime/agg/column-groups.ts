@@ -25,6 +25,9 @@ import { KeyValueIds } from './column-key-values.js';
 export type { ColumnBatch } from './column-batch.js';
 export { hasNaN, isFloatColumn, type ColumnAggKind } from './column-agg.js';
 
+/** The most combinations of key codes the combo table of a batch's columns holds. */
+const COMBO_MAX = 4096;
+
 export class ColumnGroups {
   private readonly nkeys: number;
   /** Each key's values, interned with their types. */
@@ -46,6 +49,12 @@ export class ColumnGroups {
   private argCols: readonly (ColumnBatch | null)[] = [];
   private argLive: boolean[] = [];
   private codeIds: (Int32Array | null)[] = [];
+  /**
+   * With several keys, all coded and few combinations of their codes: the
+   * group of each combination (-1 until a row has it), so that a row costs
+   * an array read instead of a tuple interned.
+   */
+  private combo: Int32Array | null = null;
 
   /** `aggs[j]` is the j-th aggregate: count() takes no column; avg needs `zctx` for its partials. */
   constructor(nkeys: number, aggs: readonly ColumnAggKind[], zctx?: TypeContext) {
@@ -105,6 +114,12 @@ export class ColumnGroups {
     // A coded column's codes map to key ids, each when first seen (so
     // that ids, like groups, are made only for values rows have).
     this.codeIds = keys.map((col) => (col.cardinality < 0 ? null : new Int32Array(col.cardinality).fill(-1)));
+    this.combo = null;
+    if (keys.length >= 2 && keys.every((c) => c.cardinality >= 0 && !c.missing)) {
+      let n = 1;
+      for (const c of keys) n *= Math.max(c.cardinality, 1);
+      if (n <= COMBO_MAX) this.combo = new Int32Array(n).fill(-1);
+    }
     this.argLive = args.map((col, j) => col !== null && this.aggs[j]!.begin(col));
   }
 
@@ -120,6 +135,19 @@ export class ColumnGroups {
       // Key ids are made in order of first sight by rows: each is its group.
       this.n = this.keyValues[0]!.size;
       gids.set(this.ids[0]!.subarray(0, n));
+    } else if (this.combo !== null) {
+      const combo = this.combo;
+      const cols = this.keyCols;
+      for (let i = 0; i < n; i++) {
+        let at = 0;
+        for (let k = 0; k < cols.length; k++) {
+          const c = cols[k]!;
+          at = at * c.cardinality + c.codes[i]!;
+        }
+        let g = combo[at]!;
+        if (g < 0) g = combo[at] = this.groupOfRow(i);
+        gids[i] = g;
+      }
     } else {
       for (let i = 0; i < n; i++) gids[i] = this.groupOfRow(i);
     }
