@@ -14,7 +14,7 @@ import {
 } from '../../src/index.js';
 import type { FlagSpec, FlagValues } from './flags.js';
 import { fileSink } from './io.js';
-import { parseBytes } from './lake-cli/go-text.js';
+import { bytesCheck, parseBytes } from './lake-cli/go-text.js';
 
 const FORMAT_LIST = 'arrows,csv,json,lake,parquet,table,text,tsv,vng,zeek,zjson,zng,zson';
 
@@ -36,7 +36,7 @@ export function outputFlags(defaultFormat: string): FlagSpec[] {
       kind: 'string',
       name: 'splitsize',
       usage: 'if >0 and -split is set, split into files at least this big rather than by data type',
-      check: (v) => (v === '0' || /^[0-9]+(?:\.[0-9]+)?(?:[KMGTPE]i?B|kB|B)$/.test(v) ? null : `units: unknown unit in ${v}`),
+      check: bytesCheck,
     },
     { kind: 'bool', name: 'unbuffered', usage: 'disable output buffering' },
     { kind: 'string', name: 'o', usage: 'write data to output file' },

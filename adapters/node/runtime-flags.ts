@@ -5,15 +5,12 @@
 
 import { InvalidError, setAggregateValueLimit } from '../../src/index.js';
 import type { FlagSpec, FlagValues } from './flags.js';
-import { parseBytes } from './lake-cli/go-text.js';
-
-/** A size the units package takes: "0", or a number and a unit. */
-const sizeCheck = (v: string): string | null => (v === '0' || /^[0-9]+(?:\.[0-9]+)?(?:[KMGTPE]i?B|kB|B)$/.test(v) ? null : `units: unknown unit in ${v}`);
+import { bytesCheck, parseBytes } from './lake-cli/go-text.js';
 
 export const RUNTIME_FLAGS: readonly FlagSpec[] = [
-  { kind: 'string', name: 'aggmem', usage: 'maximum memory used per aggregate function value in MiB, MB, etc', check: sizeCheck },
-  { kind: 'string', name: 'sortmem', usage: 'maximum memory used by sort in MiB, MB, etc', check: sizeCheck },
-  { kind: 'string', name: 'fusemem', usage: 'maximum memory used by fuse in MiB, MB, etc', check: sizeCheck },
+  { kind: 'string', name: 'aggmem', usage: 'maximum memory used per aggregate function value in MiB, MB, etc', check: bytesCheck },
+  { kind: 'string', name: 'sortmem', usage: 'maximum memory used by sort in MiB, MB, etc', check: bytesCheck },
+  { kind: 'string', name: 'fusemem', usage: 'maximum memory used by fuse in MiB, MB, etc', check: bytesCheck },
 ];
 
 export interface RuntimeLimits {

@@ -50,10 +50,15 @@ class SizeSplitSink {
     const out = this.out;
     if (out === null) return;
     this.out = null;
-    const c = out.enc.end();
-    if (c.length > 0) await out.sink.write(c);
-    await out.sink.close();
+    await endFile(out);
   }
+}
+
+/** Ends one output file: its encoder's last bytes, then the file closed. */
+async function endFile(out: { readonly enc: Encoder; readonly sink: Sink }): Promise<void> {
+  const c = out.enc.end();
+  if (c.length > 0) await out.sink.write(c);
+  await out.sink.close();
 }
 
 class SplitSink {
@@ -91,11 +96,7 @@ class SplitSink {
     }
   }
   async close(): Promise<void> {
-    for (const { enc, sink } of this.outs.values()) {
-      const c = enc.end();
-      if (c.length > 0) await sink.write(c);
-      await sink.close();
-    }
+    for (const out of this.outs.values()) await endFile(out);
   }
 }
 

@@ -3,7 +3,8 @@
 // input, output) cases.
 import { TypeContext, compile, encodeBatches, readValues, formatByName } from '../../src/index.js';
 
-export async function runQuery(query: string, input: string, format = 'zson'): Promise<string> {
+/** `project`: the reader leaves out the top-level fields the query does not read (CompiledQuery.fields). */
+export async function runQuery(query: string, input: string, format = 'zson', opts: { project?: boolean } = {}): Promise<string> {
   const zctx = new TypeContext();
   const q = compile(query, { zctx });
   const bytes = new TextEncoder().encode(input);
@@ -16,7 +17,8 @@ export async function runQuery(query: string, input: string, format = 'zson'): P
   const enc = formatByName('zson')!.encoder!({ pretty: 0 });
   const dec = new TextDecoder();
   let out = '';
-  const src = q.startsWithYield && input === '' ? nullInput() : readValues(stream, zctx, { format });
+  const fields = opts.project === true ? q.fields : undefined;
+  const src = q.startsWithYield && input === '' ? nullInput() : readValues(stream, zctx, fields === undefined ? { format } : { format, fields });
   for await (const c of encodeBatches(q.pipeline.run(src, zctx), enc)) out += typeof c === 'string' ? c : dec.decode(c);
   return out;
 }

@@ -11,6 +11,16 @@ export function goQuote(s: string): string {
 const METRIC: Record<string, number> = { B: 1, KB: 1e3, kB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, PB: 1e15, EB: 1e18 };
 const BINARY: Record<string, number> = { B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40, PiB: 2 ** 50, EiB: 2 ** 60 };
 
+/** A flag check (see FlagSpec) for sizes parseBytes takes: the units package's error text otherwise. */
+export function bytesCheck(text: string): string | null {
+  try {
+    parseBytes('', text);
+    return null;
+  } catch {
+    return `units: unknown unit in ${text}`;
+  }
+}
+
 /** A byte size such as `10MB` or `4GiB` (alecthomas/units ParseStrictBytes: a unit is required). */
 export function parseBytes(flag: string, text: string): number {
   // The units package takes a bare 0 as zero bytes.

@@ -101,11 +101,9 @@ export function formatOpAt(op: Op, indent: number): string {
     case 'Pool':
       return `from ${formatPoolSpec(op.spec)}`;
     case 'File':
-      return formatFile(op, indent);
     case 'HTTP':
-      return formatGet(op, indent);
     case 'Pass':
-      return 'pass';
+      return formatSource(op, indent);
     case 'Assert':
       return `assert ${ex(op.expr)}`;
     case 'Sort': {

@@ -2,29 +2,11 @@
 // when it may read them all; and, over NDJSON, the same answers whether the
 // reader leaves the other fields out or not.
 import { describe, expect, it } from 'vitest';
-import { TypeContext, compile, encodeBatches, formatByName, readValues } from '../../index.js';
+import { TypeContext, compile } from '../../index.js';
+import { runQuery } from '../../../test/support/run-query.js';
 
 function fields(query: string): readonly string[] | null {
   return compile(query, { zctx: new TypeContext() }).fields ?? null;
-}
-
-async function run(query: string, input: string, project: boolean): Promise<string> {
-  const zctx = new TypeContext();
-  const q = compile(query, { zctx });
-  const bytes = new TextEncoder().encode(input);
-  const stream = new ReadableStream<Uint8Array>({
-    start(c) {
-      c.enqueue(bytes);
-      c.close();
-    },
-  });
-  const opts = project && q.fields !== undefined ? { format: 'ndjson', fields: q.fields } : { format: 'ndjson' };
-  let out = '';
-  const dec = new TextDecoder();
-  for await (const c of encodeBatches(q.pipeline.run(readValues(stream, zctx, opts), zctx), formatByName('zson')!.encoder!({ pretty: 0 }))) {
-    out += typeof c === 'string' ? c : dec.decode(c);
-  }
-  return out;
 }
 
 describe('inputFields', () => {
@@ -69,7 +51,7 @@ describe('inputFields', () => {
     ];
     for (const q of queries) {
       expect(fields(q)).not.toBeNull();
-      expect([q, await run(q, input, true)]).toEqual([q, await run(q, input, false)]);
+      expect([q, await runQuery(q, input, 'ndjson', { project: true })]).toEqual([q, await runQuery(q, input, 'ndjson')]);
     }
   });
 });

@@ -417,38 +417,26 @@ export class JsonParser extends ZcodeArena {
     } else {
       for (;;) {
         if (buf[p] !== 0x22) this.unexpected(p, 'looking for beginning of object key string');
-        if (demand !== null) {
-          const ke = this.plainStringEnd(p);
-          if (ke >= 0 && !demanded(demand, buf, p + 1, ke)) {
-            // A field the query does not use: its value is checked and left out.
-            let q = this.skipWs(ke + 1);
-            if (buf[q] !== 0x3a) throw SKIP_FAILED;
-            q = this.skipValue(this.skipWs(q + 1));
-            p = this.skipWs(q);
-            const c = buf[p];
-            if (c === 0x2c) {
-              p = this.skipWs(p + 1);
-              continue;
-            }
-            if (c === 0x7d) {
-              p++;
-              break;
-            }
-            throw SKIP_FAILED;
-          }
+        const ke = demand === null ? -1 : this.plainStringEnd(p);
+        if (ke >= 0 && !demanded(demand!, buf, p + 1, ke)) {
+          // A field the query does not use: its value is checked and left out.
+          const q = this.skipWs(ke + 1);
+          if (buf[q] !== 0x3a) throw SKIP_FAILED;
+          p = this.skipWs(this.skipValue(this.skipWs(q + 1)));
+        } else {
+          h = this.key(p, h);
+          p = this.skipWs(this.pos);
+          if (buf[p] !== 0x3a) this.unexpected(p, 'after object key');
+          this.pos = this.skipWs(p + 1);
+          const top = f.top;
+          f.offset[top] = this.len;
+          // Reserve the slot before descending so nested objects stack above it.
+          f.top = top + 1;
+          const t = this.value();
+          f.type[top] = t;
+          h = mixType(h, t);
+          p = this.skipWs(this.pos);
         }
-        h = this.key(p, h);
-        p = this.skipWs(this.pos);
-        if (buf[p] !== 0x3a) this.unexpected(p, 'after object key');
-        this.pos = this.skipWs(p + 1);
-        const top = f.top;
-        f.offset[top] = this.len;
-        // Reserve the slot before descending so nested objects stack above it.
-        f.top = top + 1;
-        const t = this.value();
-        f.type[top] = t;
-        h = mixType(h, t);
-        p = this.skipWs(this.pos);
         const c = buf[p];
         if (c === 0x2c) {
           p = this.skipWs(p + 1);
