@@ -31,6 +31,8 @@ export interface Env extends AuthEnv {
   readonly ZLAKE_API_VERSION?: string;
   /** Values a load holds before it writes an object, in bytes (default 8 MiB: an isolate has 128 MB). */
   readonly ZLAKE_LOAD_MEMORY_LIMIT?: string;
+  /** Bytes of column copies kept in memory between requests (default 16 MiB). */
+  readonly ZLAKE_COLUMN_CACHE?: string;
   /**
    * Wall time a query may run (a Zed duration such as 25s; default 25s, "0"
    * for none). Keep it under the Worker's CPU limit (30 s by default on paid
@@ -67,6 +69,9 @@ function queryTimeoutMs(text: string | undefined): number | undefined {
 /** Value bytes a load holds before writing an object: small, for an isolate's 128 MB. */
 export const WORKER_LOAD_MEMORY_LIMIT = 8 << 20;
 
+/** Column copy bytes an isolate keeps between requests. */
+export const WORKER_COLUMN_CACHE = 16 << 20;
+
 /** The largest load body by default: 100 MB, what Cloudflare's Free and Pro plans pass to a Worker. */
 export const WORKER_LOAD_LIMIT = 100_000_000;
 
@@ -90,6 +95,8 @@ export async function workerService(env: Env, opts: { readonly relay?: EventRela
     now,
     queries: lakeQueryRunner(),
     loadMemoryLimit: bytes(env.ZLAKE_LOAD_MEMORY_LIMIT, WORKER_LOAD_MEMORY_LIMIT),
+    // An isolate has 128 MB: it keeps few column bytes between requests.
+    columnCacheBytes: bytes(env.ZLAKE_COLUMN_CACHE, WORKER_COLUMN_CACHE),
   });
   const allow = (env.ZLAKE_GET_ALLOW ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
   const timeout = queryTimeoutMs(env.ZLAKE_QUERY_TIMEOUT);

@@ -1,6 +1,6 @@
 // Public surface of the compiler.
 export * from './compile.js';
-export type { SourceResolver, LoadTarget, Pushdown, KeySpan, TextFilter, TextTerm, ColumnAggregate, ColumnFilter, ColumnFilterNode } from './kernel/source.js';
+export type { SourceResolver, LoadTarget, Pushdown, KeySpan, TextFilter, TextTerm, ColumnAggregate, ColumnTopK, ColumnFilter, ColumnFilterNode } from './kernel/source.js';
 export type { Env as SourceEnv } from './kernel/env.js';
 export { CompileError, UnsupportedExprError, StackOverflowError } from './errors.js';
 export { parseQuery, parseExpr } from './parser/index.js';

@@ -48,6 +48,29 @@ export class ColumnFilterEval {
     return { rows: sel, count };
   }
 
+  /** How many of the next `n` rows the filter keeps (for aggregates that need no row of them). */
+  count(node: ColumnFilterNode, column: (path: readonly string[]) => ColumnBatch, n: number): number {
+    if (node.kind === 'leaf') {
+      const col = column(node.path);
+      if (!col.missing && col.cardinality >= 0) {
+        // One comparison per code, then a sum over the rows' codes.
+        const kept = new Uint8Array(col.cardinality);
+        for (let c = 0; c < col.cardinality; c++) {
+          const e = col.element(c);
+          kept[c] = outcome(node.pred, valueAt(col, e, 0, e.length)) === TRUE ? 1 : 0;
+        }
+        const codes = col.codes;
+        let count = 0;
+        for (let i = 0; i < n; i++) count += kept[codes[i]!]!;
+        return count;
+      }
+    }
+    const out = this.eval(node, column, n, 0);
+    let count = 0;
+    for (let i = 0; i < n; i++) count += out[i] === TRUE ? 1 : 0;
+    return count;
+  }
+
   private scratch(depth: number, n: number): Uint8Array {
     let s = this.states[depth];
     if (s === undefined || s.length < n) s = this.states[depth] = new Uint8Array(Math.max(n, 2 * (s?.length ?? 0)));

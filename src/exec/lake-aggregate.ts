@@ -141,7 +141,17 @@ async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: re
     }
     const column = (p: readonly string[]) => byPath.get(JSON.stringify(p))!;
     const ev = new ColumnFilterEval();
+    // With no key and only count(), the rows kept are only counted.
+    const counting = nkeys === 0 && m.args.every((a) => a === null);
     for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
+      if (counting) {
+        const count = ev.count(filter, column, n);
+        if (count === 0) continue;
+        groups.begin(m.keys, m.args);
+        groups.add(count);
+        kept += count;
+        continue;
+      }
       const { rows, count } = ev.select(filter, column, n);
       if (count === 0) continue;
       if (count === n) groups.begin(m.keys, m.args);

@@ -16,6 +16,7 @@ import { openSpecialSource } from './meta-queries.js';
 import { countPool } from './pool-count.js';
 import { indexLookupOf } from './index-lookup.js';
 import { lakeAggregate } from './lake-aggregate.js';
+import { lakeTopK } from './lake-topk.js';
 
 /** How `get URL` reaches the network from a lake query. */
 export interface LakeHttpOptions {
@@ -55,6 +56,13 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       const pool = plainPool(src.spec);
       if (pool === null || pool.commitish === '') return null;
       return lakeAggregate(lake, zctx, pool.name, pool.commitish, plan, stats);
+    },
+    // A sort and head over a plain pool, its candidates picked over columns where it can (lake-topk.ts).
+    topK(src, env, plan) {
+      if (src.kind !== 'Pool') return fallback?.topK?.(src, env, plan) ?? null;
+      const pool = plainPool(src.spec);
+      if (pool === null || pool.commitish === '') return null;
+      return lakeTopK(lake, zctx, pool.name, pool.commitish, plan, stats);
     },
     // Zed's load operator yields the new commit's id as a bytes value.
     load(target, input) {

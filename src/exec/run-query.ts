@@ -134,6 +134,16 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch)
         })();
     };
   }
+  const topK = inner.topK;
+  if (topK !== undefined) {
+    // The candidates of each pool in turn, in the order open reads the pools.
+    resolver.topK = (src, env, plan) => {
+      if (src.kind !== 'Pool') return topK.call(inner, src, env, plan);
+      return (async function* () {
+        for (const t of targets(src)) yield* metered(topK.call(inner, t, env, plan) ?? inner.open(t, env), w, scansData(t));
+      })();
+    };
+  }
   const load = inner.load;
   if (load !== undefined) resolver.load = (target, input) => load.call(inner, target, input);
   return resolver;

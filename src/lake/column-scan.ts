@@ -4,13 +4,15 @@
 // Objects come in pool-key order of their first key, but nothing is merged:
 // a columnar aggregation does not depend on the order of its rows.
 
-import { openColumns, openVng, rangeSource, type VngColumnSet } from '../formats/vng/index.js';
+import { HEADER_SIZE, openColumns, openVng, rangeSource, VngObject, type VngColumnSet } from '../formats/vng/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import type { LakeContext } from './context.js';
-import { columnCopyKey, type DataObject } from './data-object.js';
+import { columnCopyKey, objectKey, type DataObject } from './data-object.js';
 import type { PoolKey } from './pool-key.js';
-import { mergeObjects, type ScanStats } from './scan.js';
+import { FormatError } from '../errors/index.js';
+import { decodeZng } from '../formats/zng/index.js';
+import { mergeObjects, missingObject, type ScanStats } from './scan.js';
 import { entriesValueBytes } from './seek-index.js';
 
 export interface ColumnObject {
@@ -19,7 +21,12 @@ export interface ColumnObject {
    * The columns at `paths` from the object's column copy, fetched; null when
    * it has no copy or its values do not allow it (see openColumns).
    */
-  columns(paths: readonly (readonly string[])[]): Promise<VngColumnSet | null>;
+  columns(paths: readonly (readonly string[])[], opts?: { readonly tags?: boolean }): Promise<VngColumnSet | null>;
+  /**
+   * The values at positions `rows` of the object (ascending), in that order:
+   * only the seek streams holding them are read.
+   */
+  rowsAt(rows: readonly number[]): Promise<Value[]>;
   /** The object's values. */
   rows(): AsyncIterable<Value[]>;
   /** The bytes of its values' bodies, from its seek index (0 when that does not say). */
@@ -36,7 +43,7 @@ export function columnObjects(
 ): ColumnObject[] {
   return objects.map((object) => ({
     object,
-    async columns(paths) {
+    async columns(paths, opts) {
       const blobKey = columnCopyKey(poolId, object.id);
       let missing = false;
       const source = rangeSource(async (offset, length) => {
@@ -45,21 +52,81 @@ export function columnObjects(
         else if (stats !== undefined) stats.storedBytes += b.length;
         return b;
       }, blobKey);
+      const cache = lc.columnCache;
+      const head = cache.get(object.id)?.head;
       let vng;
       try {
-        // The header and, most often, the metadata in one read.
-        vng = await openVng(source, { prefetch: 4096 });
+        // The header and, most often, the metadata in one read (or none, when cached).
+        if (head == null) {
+          vng = await openVng(source, { prefetch: 4096 });
+          cache.putHead(object.id, vng.header, vng.meta, HEADER_SIZE + vng.header.metaSize);
+        } else vng = new VngObject(source, head.header, head.meta);
       } catch (e) {
         if (missing) return null;
         throw e;
       }
-      const cols = openColumns(vng, paths, ctx);
+      const cols = openColumns(vng, paths, ctx, { tags: opts?.tags === true });
       if (cols === null) return null;
-      await cols.fetch();
+      await cols.fetch(cache.segments(object.id));
       if (stats !== undefined) stats.objectsRead++;
       return cols;
     },
     rows: () => mergeObjects(lc, poolId, [object], key, ctx, undefined, stats),
+    rowsAt: (rows) => rowsAt(lc, poolId, object, key, ctx, rows, stats),
     valueBytes: async () => entriesValueBytes(await lc.seekIndex(poolId, object.id)),
   }));
+}
+
+async function rowsAt(
+  lc: LakeContext,
+  poolId: KsuidHex,
+  object: DataObject,
+  key: PoolKey,
+  ctx: TypeContext,
+  rows: readonly number[],
+  stats: ScanStats | undefined,
+): Promise<Value[]> {
+  const out: Value[] = [];
+  if (rows.length === 0) return out;
+  const entries = await lc.seekIndex(poolId, object.id);
+  let k = 0;
+  if (entries === null || entries.length === 0) {
+    // No seek index: the object's values from the start, up to the last row wanted.
+    let at = 0;
+    for await (const b of mergeObjects(lc, poolId, [object], key, ctx)) {
+      for (const v of b) {
+        if (rows[k] === at) {
+          out.push(v);
+          if (++k >= rows.length) return out;
+        }
+        at++;
+      }
+    }
+    throw new FormatError(`data object ${object.id} holds ${at} values, not ${rows[k]! + 1}`);
+  }
+  const blob = objectKey(poolId, object.id);
+  // The streams holding the rows, each with the rows it holds; read all at once.
+  const wanted: { readonly e: (typeof entries)[number]; readonly from: number; readonly to: number }[] = [];
+  for (const e of entries) {
+    if (k >= rows.length) break;
+    const end = e.valOff + e.valCnt;
+    const from = k;
+    while (k < rows.length && rows[k]! < end) k++;
+    if (k > from) wanted.push({ e, from, to: k });
+  }
+  if (k < rows.length) throw new FormatError(`data object ${object.id} holds no value at position ${rows[k]}`);
+  const streams = await Promise.all(
+    wanted.map(async ({ e }) => {
+      const bytes = await lc.blobs.getRange(blob, e.offset, e.length);
+      if (bytes === null) throw missingObject(lc.blobs, blob, object.id);
+      if (stats !== undefined) stats.storedBytes += bytes.length;
+      const values = decodeZng(bytes, ctx);
+      if (values.length !== e.valCnt) throw new FormatError(`seek stream at offset ${e.offset} of data object ${object.id} holds ${values.length} values, not ${e.valCnt}`);
+      return values;
+    }),
+  );
+  wanted.forEach(({ e, from, to }, i) => {
+    for (let r = from; r < to; r++) out.push(streams[i]![rows[r]! - e.valOff]!);
+  });
+  return out;
 }

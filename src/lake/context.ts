@@ -6,6 +6,7 @@ import type { BlobStore, BranchConfig, JournalEntry, MetaStore, PoolConfig } fro
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, type Value } from '../zed/index.js';
 import { appendCommit, commitWithRetry, type CommitOptions, type CommitPlan } from './commit.js';
+import { ColumnCache } from './column-cache.js';
 import { seekIndexKey } from './data-object.js';
 import { branchNotFound, poolNotFound } from './errors.js';
 import { parseId } from './ids.js';
@@ -52,7 +53,14 @@ export interface LakeDeps {
   readonly writeBehind?: boolean;
   /** Needed only by agg index rules. */
   readonly queries?: LakeQueryRunner;
+  /**
+   * Bytes of column copies kept in memory across queries (default 256 MiB;
+   * 0 keeps none): see column-cache.ts.
+   */
+  readonly columnCacheBytes?: number;
 }
+
+const DEFAULT_COLUMN_CACHE = 256 * 1024 * 1024;
 
 const SEEK_CACHE_LIMIT = 1024;
 
@@ -61,9 +69,12 @@ export class LakeContext {
   /** The type context of min/max values in commit metadata. */
   readonly ctx = new TypeContext();
   readonly #seek = new Map<KsuidHex, readonly SeekEntry[] | null>();
+  /** Column copies' bytes read so far. */
+  readonly columnCache: ColumnCache;
 
   constructor(readonly deps: LakeDeps) {
     this.snapshots = new SnapshotCache(deps.meta, this.ctx);
+    this.columnCache = new ColumnCache(deps.columnCacheBytes ?? DEFAULT_COLUMN_CACHE);
   }
 
   get blobs(): BlobStore {
@@ -126,5 +137,6 @@ export class LakeContext {
   /** Forgets what was cached about objects that vacuum removed. */
   forgetObjects(ids: readonly KsuidHex[]): void {
     for (const id of ids) this.#seek.delete(id);
+    this.columnCache.forget(ids);
   }
 }

@@ -222,7 +222,7 @@ function counter(stats: ScanStats): TransformStream<Uint8Array, Uint8Array> {
 }
 
 /** Zed's words for a data object gone from storage: its location, where the store has one. */
-function missingObject(blobs: BlobStore, key: string, id: KsuidHex): NotFoundError {
+export function missingObject(blobs: BlobStore, key: string, id: KsuidHex): NotFoundError {
   return new NotFoundError(`${blobs.uri?.(key) ?? `object ${ksuidHexToBase62(id)}`}: file does not exist`);
 }
 

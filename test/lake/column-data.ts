@@ -13,13 +13,13 @@ export function rng(seed: number): () => number {
   };
 }
 
-/** ZSON records, `n` of them, from `seed`; `nullParents` false leaves out null records on key paths. */
-export function data(seed: number, n: number, nullParents = true): string {
+/** ZSON records, `n` of them, from `seed`; `nullParents` false leaves out null records on key paths; ts counts from `tsBase`. */
+export function data(seed: number, n: number, nullParents = true, tsBase = 0): string {
   const r = rng(seed);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   let out = '';
   for (let i = 0; i < n; i++) {
-    const f: string[] = [`ts:${i}`];
+    const f: string[] = [`ts:${tsBase + i}`];
     // A low-cardinality key, sometimes null, sometimes of another type.
     const c = r();
     f.push(`proto:${c < 0.05 ? 'null' : c < 0.08 ? '7' : c < 0.1 ? 'null(string)' : JSON.stringify(pick(['tcp', 'udp', 'icmp']))}`);

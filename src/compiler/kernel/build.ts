@@ -86,7 +86,7 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
     }
     if (isScan(op)) {
       const next = seq[i + 1];
-      const built: ScanBuild = buildScan(op, next?.kind === 'Summarize' ? next : undefined, bctx, (s, parent, feed) =>
+      const built: ScanBuild = buildScan(op, next?.kind === 'Summarize' || next?.kind === 'SortLimit' ? next : undefined, bctx, (s, parent, feed) =>
         buildSummarize(s, bctx.env, bctx.op, parent, feed),
       );
       streams = [built.stream];

@@ -5,4 +5,4 @@ export { compileExpr, compileBool, constValue } from './expr.js';
 export { newEnv, constEnv, Frame, type Env, type Evaluator } from './env.js';
 export { Literals } from './literals.js';
 export { MAX_CALL_DEPTH } from './call.js';
-export { noSources, type SourceResolver, type LoadTarget, type Pushdown, type KeySpan, type TextFilter, type TextTerm, type ColumnAggregate } from './source.js';
+export { noSources, type SourceResolver, type LoadTarget, type Pushdown, type KeySpan, type TextFilter, type TextTerm, type ColumnAggregate, type ColumnTopK } from './source.js';

@@ -12,7 +12,7 @@ import { textFilterOf } from '../optimizer/terms.js';
 import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
 import { compileBool, constValue } from './expr.js';
-import type { ColumnAggregate, ColumnFilterNode, KeySpan, Pushdown, TextFilter } from './source.js';
+import type { ColumnAggregate, ColumnFilterNode, ColumnTopK, KeySpan, Pushdown, TextFilter } from './source.js';
 import { literalPredicate } from '../../runtime/index.js';
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
@@ -163,13 +163,22 @@ export interface ScanBuild {
   readonly consumedNext: boolean;
 }
 
+/** The sort and head as a ColumnTopK, when it sorts by one field path. */
+function topKPlan(s: dag.SortLimit): ColumnTopK | null {
+  const a = s.args[0];
+  if (s.args.length !== 1 || a === undefined || a.key.kind !== 'This' || a.key.path.length === 0 || s.limit <= 0) return null;
+  // -r flips the key; nulls go first exactly when asked, whichever the direction (see sortSpec).
+  return { path: a.key.path, desc: (a.order === 'desc') !== s.reverse, nullsFirst: s.nullsFirst, limit: s.limit };
+}
+
 export function buildScan(
   op: dag.Scan,
-  next: dag.Summarize | undefined,
+  following: dag.Summarize | dag.SortLimit | undefined,
   bctx: BuildContext,
   summarize: (s: dag.Summarize, parent: Stream | null, feed?: (sink: PartialSink) => Stream) => Stream,
 ): ScanBuild {
   const env = bctx.env;
+  const next = following?.kind === 'Summarize' ? following : undefined;
   const known = op.kind === 'PoolScan' && op.sortKey !== undefined && op.keySpan !== undefined ? { sortKey: op.sortKey, keySpan: op.keySpan } : undefined;
   const pd = op.filter === null ? undefined : new ScanPushdown(op.filter, env, known);
   if (op.kind === 'DefaultScan') {
@@ -210,5 +219,11 @@ export function buildScan(
   }
   const feed = columnFeed();
   if (feed !== null) return { stream: summarize(next!, null, feed), consumedNext: true };
+  // A sort and head straight over a pool: the source may pick the candidates over columns.
+  if (op.kind === 'PoolScan' && pd === undefined && following?.kind === 'SortLimit' && sources.topK !== undefined) {
+    const plan = topKPlan(following);
+    const picked = plan === null ? null : sources.topK(op.source, env, plan);
+    if (picked !== null) return { stream: picked, consumedNext: false };
+  }
   return { stream: open(), consumedNext: false };
 }

@@ -88,6 +88,21 @@ export interface ColumnFilter {
   readonly pushdown: Pushdown;
 }
 
+/**
+ * A `sort` by one field path and `head` right after a source (the optimizer's
+ * SortLimit), offered to it to pick over columns: the source may yield, in
+ * its own order, only values that could be among the first `limit` (every
+ * one that could, ties included), and the sort then runs over those.
+ */
+export interface ColumnTopK {
+  readonly path: readonly string[];
+  /** The order values are taken in: largest first when true. */
+  readonly desc: boolean;
+  /** Nulls (and missing fields) before every other value, not after. */
+  readonly nullsFirst: boolean;
+  readonly limit: number;
+}
+
 export type ColumnFilterNode =
   | { readonly kind: 'and' | 'or'; readonly lhs: ColumnFilterNode; readonly rhs: ColumnFilterNode }
   | { readonly kind: 'leaf'; readonly path: readonly string[]; readonly pred: (v: Value) => boolean };
@@ -109,6 +124,8 @@ export interface SourceResolver {
    * sink as partials and yields the rest of the input as values.
    */
   aggregate?(src: ast.Pool | ast.File | ast.HTTP, env: Env, plan: ColumnAggregate): ((sink: PartialSink) => Stream) | null;
+  /** Takes on picking the candidates of a sort and head (see ColumnTopK), or null when it cannot. */
+  topK?(src: ast.Pool | ast.File | ast.HTTP, env: Env, plan: ColumnTopK): Stream | null;
 }
 
 /** The resolver for contexts with no sources, which rejects them with Zed's wording. */

@@ -16,7 +16,8 @@ import { asFormatError } from './errors.js';
 import type { Meta } from './metadata.js';
 import type { VngObject } from './object.js';
 import { ReaderBuilder } from './reader-factory.js';
-import { SegmentSet } from './source.js';
+import { SegmentSet, type SegmentCacheView, type SegmentRef } from './source.js';
+import { loadTags } from './union-reader.js';
 
 const DEFAULT_MAX_VALUES = 2 ** 31;
 const NO_BYTES = new Uint8Array(0);
@@ -131,22 +132,50 @@ export class VngColumns {
  * in the object's order). `fetch` reads the segments of all of them at once.
  */
 export class VngColumnSet {
+  /**
+   * With several members, once fetched (when asked for, see openColumns):
+   * the positions in the object of each member's values, member by member
+   * (member i's are the next members[i].length).
+   */
+  memberRows: Int32Array | null = null;
+  private cache: SegmentCacheView | undefined;
+
   constructor(
     private readonly obj: VngObject,
     private readonly set: SegmentSet,
     readonly members: readonly VngColumns[],
+    private readonly tagsRef: SegmentRef | null = null,
   ) {}
 
-  /** Fetches the columns' segments (only theirs) and readies the cursors. */
-  async fetch(): Promise<void> {
+  /** Fetches the columns' segments (only theirs, those in `cache` from there) and readies the cursors. */
+  async fetch(cache?: SegmentCacheView): Promise<void> {
+    this.cache = cache;
     try {
-      await this.set.fetch(this.obj.source, 0);
+      await this.set.fetch(this.obj.source, 0, cache);
     } catch (e) {
       throw asFormatError(e, 'VNG');
     }
     for (const m of this.members) m.load();
+    const ref = this.tagsRef;
+    if (ref !== null) {
+      try {
+        const load = () => rowsByMember(loadTags(ref, this.set.base, this.obj.length, this.members, 'variant tags'), this.members);
+        this.memberRows = this.cache === undefined ? load() : this.cache.memo(`member-rows@${ref.seg.offset}`, load);
+      } catch (e) {
+        throw asFormatError(e, 'VNG');
+      }
+    }
   }
 
+}
+
+/** The positions of each member's values, given each value's member (checked by loadTags): a counting sort. */
+function rowsByMember(tags: Int32Array, members: readonly VngColumns[]): Int32Array {
+  const pos = new Int32Array(members.length);
+  for (let i = 1; i < members.length; i++) pos[i] = pos[i - 1]! + members[i - 1]!.length;
+  const out = new Int32Array(tags.length);
+  for (let r = 0; r < tags.length; r++) out[pos[tags[r]!]!++] = r;
+  return out;
 }
 
 /**
@@ -175,8 +204,9 @@ export function openColumns(
   obj: VngObject,
   paths: readonly (readonly string[])[],
   ctx: TypeContext,
-  maxValues = DEFAULT_MAX_VALUES,
+  opts: { readonly maxValues?: number; /** Also read where each member's values are (VngColumnSet.memberRows). */ readonly tags?: boolean } = {},
 ): VngColumnSet | null {
+  const maxValues = opts.maxValues ?? DEFAULT_MAX_VALUES;
   const top = obj.meta;
   const tops = top.kind === 'variant' ? top.values : [top];
   const set = new SegmentSet(obj.dataOffset, obj.header.dataSize);
@@ -206,5 +236,6 @@ export function openColumns(
     }
     members.push(new VngColumns(readers, t.length, missing));
   }
-  return new VngColumnSet(obj, set, members);
+  const tagsRef = opts.tags === true && top.kind === 'variant' ? set.need(top.tags) : null;
+  return new VngColumnSet(obj, set, members, tagsRef);
 }

@@ -5,7 +5,7 @@ export { VngDecoder, type VngDecoderOptions } from './decoder.js';
 export { VngEncoder, encodeVng, type VngEncoderOptions } from './encoder.js';
 export { openVng, openVngBytes, VngObject, type VngOpenOptions, type VngScanOptions } from './object.js';
 export { VngScan } from './scan.js';
-export { bytesSource, rangeSource, type VngSource } from './source.js';
+export { bytesSource, rangeSource, type SegmentCacheView, type VngSource } from './source.js';
 export { hasVngMagic, parseHeader, HEADER_SIZE, VNG_VERSION, type VngHeader } from './header.js';
 export { metaLength, type Meta, type Segment } from './metadata.js';
 export type { ProjectionPath } from './projection.js';

@@ -50,6 +50,21 @@ export class SegmentRef {
   set(bytes: Uint8Array): void {
     this.data = bytes;
   }
+
+  get fetched(): boolean {
+    return this.data !== null;
+  }
+}
+
+/**
+ * Segments of one object kept across reads (the lake's column cache), by
+ * their offset in the data section, uncompressed.
+ */
+export interface SegmentCacheView {
+  get(offset: number): Uint8Array | undefined;
+  put(offset: number, bytes: Uint8Array): void;
+  /** Something decoded from the object's segments, kept under `key` (made once). */
+  memo(key: string, make: () => Int32Array): Int32Array;
 }
 
 interface Range {
@@ -88,6 +103,7 @@ export class SegmentSet {
   ranges(gap: number): Range[] {
     const live: SegmentRef[] = [];
     for (const r of this.refs) {
+      if (r.fetched) continue;
       if (storedRange(r.seg).length === 0) r.set(NO_BYTES);
       else live.push(r);
     }
@@ -106,7 +122,7 @@ export class SegmentSet {
     return out.map((r) => ({ offset: r.offset, length: r.end - r.offset, refs: r.refs }));
   }
 
-  private place(range: Range, data: Uint8Array): void {
+  private place(range: Range, data: Uint8Array, cache?: SegmentCacheView): void {
     if (data.length < range.length) {
       throw new FormatError(
         `VNG input truncated: ${range.length} bytes wanted at offset ${this.base + range.offset}, ${data.length} read`,
@@ -115,7 +131,9 @@ export class SegmentSet {
     for (const r of range.refs) {
       const { offset, length } = storedRange(r.seg);
       const at = offset - range.offset;
-      r.set(decodeSegment(r.seg, data.subarray(at, at + length), this.base));
+      const bytes = decodeSegment(r.seg, data.subarray(at, at + length), this.base);
+      r.set(bytes);
+      cache?.put(r.seg.offset, bytes);
     }
   }
 
@@ -128,14 +146,20 @@ export class SegmentSet {
     }
   }
 
-  /** Fetches every needed segment, a few ranges at a time. */
-  async fetch(src: VngSource, gap = 0): Promise<void> {
+  /** Fetches every needed segment, a few ranges at a time; those in `cache` are taken from it, and those read are put there. */
+  async fetch(src: VngSource, gap = 0, cache?: SegmentCacheView): Promise<void> {
+    if (cache !== undefined) {
+      for (const r of this.refs) {
+        const hit = r.fetched ? undefined : cache.get(r.seg.offset);
+        if (hit !== undefined) r.set(hit);
+      }
+    }
     const ranges = this.ranges(gap);
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < ranges.length) {
         const range = ranges[next++]!;
-        this.place(range, await src.readAt(this.base + range.offset, range.length));
+        this.place(range, await src.readAt(this.base + range.offset, range.length), cache);
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ranges.length) }, worker));

@@ -153,7 +153,10 @@ export class ColumnGroups {
     }
     this.grow(this.n);
     const counts = this.counts;
-    if (counts !== null) for (let i = 0; i < n; i++) counts[gids[i]!]!++;
+    if (counts !== null) {
+      if (this.nkeys === 0) counts[0]! += n;
+      else for (let i = 0; i < n; i++) counts[gids[i]!]!++;
+    }
     for (let j = 0; j < this.aggs.length; j++) {
       if (this.argLive[j] === true) this.aggs[j]!.current!.add(this.argCols[j]!, n, gids);
     }

@@ -14,3 +14,4 @@ export { MemorySpillStore, type MemorySpillStoreOptions, type SpillFile, type Sp
 export { Schema as FusedSchema } from './fuse-schema.js';
 export { RunReader, RunWriter, RUN_CHUNK } from './spill-run.js';
 export { ColumnGroups, hasNaN, isFloatColumn, type ColumnAggKind, type ColumnBatch } from './column-groups.js';
+export { bodyStart } from './column-batch.js';

@@ -1,0 +1,273 @@
+// `sort <field> | head N` straight over a pool, its candidates picked over
+// columns: the sort key's column of every data object gives each value a
+// score (a float64 in the sort's direction), the N-th best score is the
+// threshold, and only the values scoring at least that are read, from the
+// seek streams that hold them. The sort then runs over those values, in the
+// order the scan would have handed them over, so its answer is the one the
+// whole scan gives: the scores are monotone in Zed's order of numbers, so
+// every value that could come out is a candidate; of the values tying at a
+// finite threshold (true ties: exact numbers) only as many as the sort can
+// still take are kept, the earliest, as a stable sort keeps them.
+//
+// It runs only where that order is plain: key columns of numbers, nulls or
+// missing fields, and objects whose key ranges do not touch (the scan then
+// reads them one after the other); otherwise it reads the pool as values.
+
+import type { ColumnTopK } from '../compiler/index.js';
+import { FormatError } from '../errors/index.js';
+import { keyComparator, poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
+import { bodyStart, type ColumnBatch } from '../runtime/agg/index.js';
+import type { Stream } from '../runtime/op/index.js';
+import { decodeFloat, decodeIntNumber, decodeUintNumber, ID, underlying, type TypeContext, type Value } from '../zed/index.js';
+import { scanPool } from './lake-source.js';
+
+const BATCH = 8192;
+const EXACT = 2 ** 53;
+
+/** How a key column's bodies read as scores; null when it holds other values. */
+const enum Kind {
+  Null,
+  Uint,
+  Int,
+  Float,
+}
+
+function kindOf(col: ColumnBatch): Kind | null {
+  if (col.missing) return Kind.Null;
+  const t = underlying(col.type);
+  if (t.kind !== 'primitive') return null;
+  const id = t.id;
+  if (id === ID.null) return Kind.Null;
+  if (id <= ID.uint64) return Kind.Uint;
+  if ((id >= ID.int8 && id <= ID.int64) || id === ID.duration || id === ID.time) return Kind.Int;
+  if (id >= ID.float16 && id <= ID.float64) return Kind.Float;
+  return null;
+}
+
+/** Scores: higher is taken first; nulls at one end, NaN (below every number) with the infinity beside it. */
+class Scorer {
+  /** An integer too wide to be exact as a float64 was scored. */
+  inexact = false;
+  private readonly nullScore: number;
+
+  constructor(
+    readonly desc: boolean,
+    nullsFirst: boolean,
+  ) {
+    this.nullScore = nullsFirst ? Infinity : -Infinity;
+  }
+
+  /** The score of element b[s:e] of a column of `kind`. */
+  score(kind: Kind, b: Uint8Array, s: number, e: number): number {
+    if (kind === Kind.Null) return this.nullScore;
+    const body = bodyStart(b, s);
+    if (body < 0) return this.nullScore;
+    let x: number;
+    if (kind === Kind.Float) {
+      x = decodeFloat(b, body, e);
+      if (Number.isNaN(x)) return this.desc ? -Infinity : Infinity;
+    } else {
+      x = kind === Kind.Uint ? decodeUintNumber(b, body, e) : decodeIntNumber(b, body, e);
+      if (x >= EXACT || x <= -EXACT) this.inexact = true;
+    }
+    return this.desc ? x : -x;
+  }
+}
+
+/** The k best scores seen (a min-heap): top() is the k-th best once full. */
+class Best {
+  private readonly heap: Float64Array;
+  size = 0;
+  constructor(readonly k: number) {
+    this.heap = new Float64Array(k);
+  }
+
+  top(): number {
+    return this.heap[0]!;
+  }
+
+  add(x: number): void {
+    const h = this.heap;
+    if (this.size < this.k) {
+      let i = this.size++;
+      h[i] = x;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (h[p]! <= h[i]!) break;
+        const t = h[p]!;
+        h[p] = h[i]!;
+        h[i] = t;
+        i = p;
+      }
+      return;
+    }
+    if (!(x > h[0]!)) return;
+    h[0] = x;
+    let i = 0;
+    const n = this.size;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < n && h[l]! < h[m]!) m = l;
+      if (r < n && h[r]! < h[m]!) m = r;
+      if (m === i) return;
+      const t = h[m]!;
+      h[m] = h[i]!;
+      h[i] = t;
+      i = m;
+    }
+  }
+}
+
+/** The scores of an object's values, member by member (see VngColumnSet.memberRows). */
+interface Scored {
+  readonly scores: Float64Array;
+  /** Score i's position in the object; null when they are in the object's order. */
+  readonly rows: Int32Array | null;
+}
+
+/** The scores of an object's values; null when its columns cannot give them. */
+async function scoreObject(o: ColumnObject, path: readonly string[], scorer: Scorer, best: Best): Promise<Scored | null> {
+  let set;
+  try {
+    set = await o.columns([path], { tags: true });
+  } catch (e) {
+    if (e instanceof FormatError) return null;
+    throw e;
+  }
+  if (set === null) return null;
+  const n = o.object.count;
+  const members = set.members;
+  const rows = set.memberRows;
+  if (members.length > 1 && rows === null) return null;
+  if (members.reduce((a, m) => a + m.length, 0) !== n) return null;
+  const scores = new Float64Array(n);
+  const sign = scorer.desc ? 1 : -1;
+  const nan = scorer.desc ? -Infinity : Infinity;
+  let j = 0;
+  for (const m of members) {
+    const col = m.cursors[0]!;
+    const kind = kindOf(col);
+    if (kind === null) return null;
+    let codeScores: Float64Array | null = null;
+    for (let c = m.next(BATCH); c > 0; c = m.next(BATCH)) {
+      if (col.cardinality >= 0) {
+        if (codeScores === null) {
+          codeScores = new Float64Array(col.cardinality);
+          for (let k = 0; k < col.cardinality; k++) {
+            const el = col.element(k);
+            codeScores[k] = scorer.score(kind, el, 0, el.length);
+          }
+        }
+        const codes = col.codes;
+        for (let i = 0; i < c; i++, j++) {
+          const x = codeScores[codes[i]!]!;
+          scores[j] = x;
+          best.add(x);
+        }
+        continue;
+      }
+      const { bytes, starts, sizes } = col;
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      for (let i = 0; i < c; i++, j++) {
+        const s = starts[i]!;
+        const tag = bytes[s]!;
+        let x: number;
+        // The common elements read inline: a float64, a short integer.
+        if (kind === Kind.Float && tag === 9) {
+          x = view.getFloat64(s + 1, true);
+          x = x === x ? sign * x : nan;
+        } else if (kind === Kind.Int && tag > 1 && tag < 8) {
+          let u = 0;
+          for (let k = s + tag - 1; k > s; k--) u = u * 256 + bytes[k]!;
+          // (1 is MinInt64, whose magnitude wrapped.)
+          x = u === 1 ? scorer.score(kind, bytes, s, s + sizes[i]!) : sign * (u % 2 === 0 ? u / 2 : -(u - 1) / 2);
+        } else x = scorer.score(kind, bytes, s, s + sizes[i]!);
+        scores[j] = x;
+        best.add(x);
+      }
+    }
+  }
+  return { scores, rows: members.length > 1 ? rows : null };
+}
+
+/**
+ * The positions of the candidates of one object, ascending: those scoring
+ * above the threshold, and those scoring at it while `ties.left` lasts
+ * (taken in the object's order).
+ */
+function candidates(s: Scored, threshold: number, ties: { left: number }): number[] {
+  const { scores, rows } = s;
+  const better: number[] = [];
+  const tied: number[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    const x = scores[i]!;
+    if (x > threshold) better.push(rows === null ? i : rows[i]!);
+    else if (x === threshold) tied.push(rows === null ? i : rows[i]!);
+  }
+  tied.sort((a, b) => a - b);
+  const taken = tied.slice(0, Math.min(tied.length, ties.left));
+  ties.left -= taken.length;
+  return [...better, ...taken].sort((a, b) => a - b);
+}
+
+/** Whether the objects' key ranges do not touch, so that a scan reads them one after another. */
+function disjoint(objects: readonly ColumnObject[], order: 'asc' | 'desc'): boolean {
+  const cmp = keyComparator(order);
+  for (let i = 1; i < objects.length; i++) {
+    const a = objects[i - 1]!.object;
+    const b = objects[i]!.object;
+    const aLast = order === 'asc' ? a.max : a.min;
+    const bFirst = order === 'asc' ? b.min : b.max;
+    if (cmp(aLast, bFirst) >= 0) return false;
+  }
+  return true;
+}
+
+export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish: string, plan: ColumnTopK, stats: ScanStats | undefined): Stream {
+  return (async function* () {
+    const key = poolKeyOf(await lake.getPool(pool));
+    const objects = await lake.columnObjects(pool, commitish, { ctx: zctx, ...(stats !== undefined ? { stats } : {}) });
+    const total = objects.reduce((n, o) => n + o.object.count, 0);
+    const scorer = new Scorer(plan.desc, plan.nullsFirst);
+    const best = new Best(plan.limit);
+    const scored: Scored[] = [];
+    let columnar = total > plan.limit && disjoint(objects, key.order);
+    for (const o of objects) {
+      if (!columnar) break;
+      const s = await scoreObject(o, plan.path, scorer, best);
+      if (s === null) columnar = false;
+      else scored.push(s);
+    }
+    if (!columnar) {
+      yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
+      return;
+    }
+    const threshold = best.top();
+    // Values tying at a finite threshold are true ties: the earliest go.
+    let better = 0;
+    for (const { scores } of scored) for (let i = 0; i < scores.length; i++) if (scores[i]! > threshold) better++;
+    const ties = { left: Number.isFinite(threshold) && !scorer.inexact ? plan.limit - better : Infinity };
+    const picked = scored.map((s) => candidates(s, threshold, ties));
+    // The objects' candidates are read all at once, and handed over in the objects' order.
+    const reads = objects.map((o, k) => o.rowsAt(picked[k]!));
+    for (const r of reads) r.catch(() => undefined);
+    for (let k = 0; k < objects.length; k++) {
+      const o = objects[k]!;
+      const values: Value[] = await reads[k]!;
+      if (stats !== undefined) {
+        // As the scan would have counted them: every value read, and (less
+        // those handed over, which the query counts) matched.
+        const bytes = await o.valueBytes();
+        let kept = 0;
+        for (const v of values) kept += v.bytes?.length ?? 0;
+        stats.recordsRead += o.object.count;
+        stats.bytesRead += bytes;
+        stats.recordsMatched += o.object.count - values.length;
+        stats.bytesMatched += bytes - kept;
+      }
+      if (values.length > 0) yield values;
+    }
+  })();
+}

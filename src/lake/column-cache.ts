@@ -1,0 +1,109 @@
+// A cache of column copies' bytes in memory (as Zed's vcache keeps the
+// vectors it has read): each object's VNG header and metadata, and the
+// segments of it that queries have fetched, so that a column read again
+// costs no storage round trip. Data objects and their copies never change
+// (an id names one content), so entries need no invalidation; vacuum's
+// forgetObjects drops those of the objects it removed. Bounded by the
+// bytes of the segments held: least recently used objects go first.
+
+import type { SegmentCacheView, VngHeader, Meta } from '../formats/vng/index.js';
+import type { KsuidHex } from '../util/ksuid.js';
+
+/** What is kept of one object's column copy. */
+export interface CachedCopy {
+  /** Its header and metadata, parsed (both immutable). */
+  head: { readonly header: VngHeader; readonly meta: Meta; readonly size: number } | null;
+  /** Fetched segments by their offset in the data section. */
+  readonly segments: Map<number, Uint8Array>;
+  /** Columns decoded from them (variant tags), by name. */
+  readonly decoded: Map<string, Int32Array>;
+  bytes: number;
+}
+
+export class ColumnCache {
+  readonly #objects = new Map<KsuidHex, CachedCopy>();
+  #bytes = 0;
+
+  /** `limit` bytes at most (0: nothing is kept). */
+  constructor(readonly limit: number) {}
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The entry of object `id`, made the most recently used; undefined when none. */
+  get(id: KsuidHex): CachedCopy | undefined {
+    const e = this.#objects.get(id);
+    if (e !== undefined) {
+      this.#objects.delete(id);
+      this.#objects.set(id, e);
+    }
+    return e;
+  }
+
+  /** Keeps object `id`'s header and metadata (`size`: the bytes they were read from, for the bound). */
+  putHead(id: KsuidHex, header: VngHeader, meta: Meta, size: number): void {
+    if (this.limit <= 0) return;
+    const e = this.#entry(id);
+    if (e.head !== null) return;
+    e.head = { header, meta, size };
+    this.#grow(e, size);
+  }
+
+  /** The segments of object `id` as a view a SegmentSet fetch reads and fills. */
+  segments(id: KsuidHex): SegmentCacheView | undefined {
+    if (this.limit <= 0) return undefined;
+    return {
+      get: (offset) => this.#objects.get(id)?.segments.get(offset),
+      put: (offset, bytes) => {
+        const e = this.#entry(id);
+        if (e.segments.has(offset)) return;
+        // Bytes that are a small part of a larger buffer are copied out of it.
+        const own = bytes.byteLength * 2 < bytes.buffer.byteLength ? bytes.slice() : bytes;
+        e.segments.set(offset, own);
+        this.#grow(e, own.byteLength);
+      },
+      memo: (key, make) => {
+        const hit = this.#objects.get(id)?.decoded.get(key);
+        if (hit !== undefined) return hit;
+        const made = make();
+        const e = this.#entry(id);
+        e.decoded.set(key, made);
+        this.#grow(e, made.byteLength);
+        return made;
+      },
+    };
+  }
+
+  /** Forgets objects (vacuum removed them). */
+  forget(ids: readonly KsuidHex[]): void {
+    for (const id of ids) {
+      const e = this.#objects.get(id);
+      if (e === undefined) continue;
+      this.#objects.delete(id);
+      this.#bytes -= e.bytes;
+    }
+  }
+
+  #entry(id: KsuidHex): CachedCopy {
+    let e = this.#objects.get(id);
+    if (e === undefined) {
+      e = { head: null, segments: new Map(), decoded: new Map(), bytes: 0 };
+      this.#objects.set(id, e);
+    }
+    return e;
+  }
+
+  #grow(e: CachedCopy, n: number): void {
+    e.bytes += n;
+    this.#bytes += n;
+    // The least recently used objects go until the rest fit; an object
+    // over the limit on its own is not kept at all.
+    for (const [id, old] of this.#objects) {
+      if (this.#bytes <= this.limit) break;
+      this.#objects.delete(id);
+      this.#bytes -= old.bytes;
+    }
+  }
+}
