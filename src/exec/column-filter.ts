@@ -8,7 +8,10 @@
 import type { ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
-import { readElement, underlying, Value } from '../zed/index.js';
+import { ID, readElement, underlying, Value } from '../zed/index.js';
+
+/** Primitive types whose comparisons with a constant follow the values' sort order. */
+const ORDERED = new Set<number>([ID.string, ID.bytes, ID.int8, ID.int16, ID.int32, ID.int64, ID.duration, ID.time]);
 
 const FALSE = 0;
 const TRUE = 1;
@@ -29,18 +32,74 @@ function valueAt(col: ColumnBatch, b: Uint8Array, s: number, e: number): Value {
   return new Value(col.type, el.start < 0 ? null : b.subarray(el.start, el.end));
 }
 
+/** A filter as evaluated over one object: a comparison known for all its rows is a constant outcome. */
+export type EvalNode =
+  | { readonly kind: 'and' | 'or'; readonly lhs: EvalNode; readonly rhs: EvalNode }
+  | Extract<ColumnFilterNode, { kind: 'leaf' }>
+  | { readonly kind: 'const'; readonly outcome: number };
+
+/** Whether a filter, as resolved for an object, keeps every row (true), none (false), or depends on them (null). */
+export function constantFilter(node: EvalNode): boolean | null {
+  return node.kind === 'const' ? node.outcome === TRUE : null;
+}
+
+/** The field paths a filter's comparisons read (none for constants). */
+export function leafPaths(node: EvalNode): (readonly string[])[] {
+  if (node.kind === 'const') return [];
+  return node.kind === 'leaf' ? [node.path] : [...leafPaths(node.lhs), ...leafPaths(node.rhs)];
+}
+
+/**
+ * The filter over an object whose keys (at `key`) run from min to max: a
+ * range comparison on the key that min and max answer alike answers so for
+ * every row, when both are non-null values of one type whose comparisons
+ * follow the sort order (then every key of the object is of that type and
+ * lies between them). Constants combine as rows would.
+ */
+export function resolveOnObject(node: ColumnFilterNode, key: readonly string[], min: Value, max: Value): EvalNode {
+  if (node.kind === 'leaf') {
+    if (node.op === '==' || node.op === '!=') return node;
+    if (node.path.length !== key.length || node.path.some((p, i) => p !== key[i])) return node;
+    const t = underlying(min.type);
+    if (min.type !== max.type || min.bytes === null || max.bytes === null || t.kind !== 'primitive' || !ORDERED.has(t.id)) return node;
+    const a = node.pred(min);
+    return a === node.pred(max) ? { kind: 'const', outcome: a ? TRUE : FALSE } : node;
+  }
+  const lhs = resolveOnObject(node.lhs, key, min, max);
+  const rhs = resolveOnObject(node.rhs, key, min, max);
+  if (lhs.kind === 'const' && rhs.kind === 'const') return { kind: 'const', outcome: combine(node.kind, lhs.outcome, rhs.outcome) };
+  return { kind: node.kind, lhs, rhs };
+}
+
+/** `and` and `or` of two outcomes, as makeLogicalAnd and makeLogicalOr combine them. */
+function combine(op: 'and' | 'or', a: number, b: number): number {
+  // and: false if the left is false; the left's error; else the right.
+  if (op === 'and') return a === TRUE ? b : a;
+  // or: true if the left is; the left's error unless it is missing; else the right.
+  return a === TRUE ? TRUE : a === ERROR ? ERROR : b;
+}
+
+/** The pool key, by which an object's values are sorted (one way or the other). */
+export interface SortedKey {
+  readonly path: readonly string[];
+}
+
 /** Evaluates filters over the columns of one batch of rows. */
 export class ColumnFilterEval {
   private states: Uint8Array[] = [];
   private sel = new Int32Array(0);
 
+  /** `sorted`: the pool key, whose columns hold each type's values in order. */
+  constructor(private readonly sorted?: SortedKey) {}
+
   /**
    * `column(path)` gives the filter's columns of the current member; the
    * rows kept of the next `n` are written to the returned array (its first
-   * `count` entries, in order).
+   * `count` entries, in order). Rows whose `mask` entry is 0 are not kept.
    */
-  select(node: ColumnFilterNode, column: (path: readonly string[]) => ColumnBatch, n: number): { rows: Int32Array; count: number } {
+  select(node: EvalNode, column: (path: readonly string[]) => ColumnBatch, n: number, mask?: Uint8Array): { rows: Int32Array; count: number } {
     const out = this.eval(node, column, n, 0);
+    if (mask !== undefined) unmasked(out, mask, n);
     if (this.sel.length < n) this.sel = new Int32Array(Math.max(n, 2 * this.sel.length));
     const sel = this.sel;
     let count = 0;
@@ -49,8 +108,8 @@ export class ColumnFilterEval {
   }
 
   /** How many of the next `n` rows the filter keeps (for aggregates that need no row of them). */
-  count(node: ColumnFilterNode, column: (path: readonly string[]) => ColumnBatch, n: number): number {
-    if (node.kind === 'leaf') {
+  count(node: EvalNode, column: (path: readonly string[]) => ColumnBatch, n: number, mask?: Uint8Array): number {
+    if (node.kind === 'leaf' && mask === undefined) {
       const col = column(node.path);
       if (!col.missing && col.cardinality >= 0) {
         // One comparison per code, then a sum over the rows' codes.
@@ -66,9 +125,47 @@ export class ColumnFilterEval {
       }
     }
     const out = this.eval(node, column, n, 0);
+    if (mask !== undefined) unmasked(out, mask, n);
     let count = 0;
     for (let i = 0; i < n; i++) count += out[i] === TRUE ? 1 : 0;
     return count;
+  }
+
+  /**
+   * A range comparison on the pool key's column: its values (of one type)
+   * are in order, so the rows the comparison keeps are a run at one end,
+   * found by a binary search. Only for types whose comparison follows that
+   * order (strings and bytes bytewise, integers, times and durations; not
+   * floats, whose NaN breaks it, nor unsigned integers, which compare as
+   * int64) and batches without nulls (which compare as empty, out of order;
+   * they sort to one end, so the batch's ends show them). False when it
+   * does not apply.
+   */
+  private onSorted(node: Extract<ColumnFilterNode, { kind: 'leaf' }>, col: ColumnBatch, n: number, out: Uint8Array): boolean {
+    const key = this.sorted;
+    if (key === undefined || n === 0 || col.missing || col.cardinality >= 0) return false;
+    if (node.op === '==' || node.op === '!=') return false;
+    if (node.path.length !== key.path.length || node.path.some((p, i) => p !== key.path[i])) return false;
+    const t = underlying(col.type);
+    if (t.kind !== 'primitive' || !ORDERED.has(t.id)) return false;
+    const { bytes, starts, sizes } = col;
+    if (bytes[starts[0]!] === 0 || bytes[starts[n - 1]!] === 0) return false;
+    const at = (i: number): boolean => node.pred(valueAt(col, bytes, starts[i]!, starts[i]! + sizes[i]!));
+    const first = at(0);
+    let lo = 0;
+    let hi = n - 1;
+    if (at(hi) === first) lo = hi;
+    else {
+      // at(lo) === first, at(hi) !== first.
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >>> 1;
+        if (at(mid) === first) lo = mid;
+        else hi = mid;
+      }
+    }
+    out.fill(first ? TRUE : FALSE, 0, lo + 1);
+    out.fill(first ? FALSE : TRUE, lo + 1, n);
+    return true;
   }
 
   private scratch(depth: number, n: number): Uint8Array {
@@ -77,20 +174,24 @@ export class ColumnFilterEval {
     return s;
   }
 
-  private eval(node: ColumnFilterNode, column: (path: readonly string[]) => ColumnBatch, n: number, depth: number): Uint8Array {
+  private eval(node: EvalNode, column: (path: readonly string[]) => ColumnBatch, n: number, depth: number): Uint8Array {
     const out = this.scratch(depth, n);
+    if (node.kind === 'const') {
+      out.fill(node.outcome, 0, n);
+      return out;
+    }
     if (node.kind === 'leaf') {
-      leaf(node.pred, column(node.path), n, out);
+      const col = column(node.path);
+      if (!this.onSorted(node, col, n, out)) leaf(node.pred, col, n, out);
       return out;
     }
     const l = this.eval(node.lhs, column, n, depth + 1);
     // The right side is evaluated into the next slot, so l stays intact.
     const r = this.eval(node.rhs, column, n, depth + 2);
     if (node.kind === 'and') {
-      // false if the left is false; the left's error; else the right.
+      // As combine, row by row.
       for (let i = 0; i < n; i++) out[i] = l[i] === TRUE ? r[i]! : l[i]!;
     } else {
-      // true if the left is; the left's error unless it is missing; else the right.
       for (let i = 0; i < n; i++) {
         const a = l[i]!;
         out[i] = a === TRUE ? TRUE : a === ERROR ? ERROR : r[i]!;
@@ -124,6 +225,11 @@ function leaf(pred: (v: Value) => boolean, col: ColumnBatch, n: number, out: Uin
     const v = valueAt(col, bytes, s, s + sizes[i]!);
     out[i] = errors ? outcome(pred, v) : pred(v) ? TRUE : FALSE;
   }
+}
+
+/** Rows whose mask is 0 are not kept. */
+function unmasked(out: Uint8Array, mask: Uint8Array, n: number): void {
+  for (let i = 0; i < n; i++) if (mask[i] === 0) out[i] = FALSE;
 }
 
 /** The rows `rows[0..count)` of a column, as a column of their own (its dictionary and bytes shared). */

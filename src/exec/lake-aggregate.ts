@@ -5,14 +5,17 @@
 // to the summarize as partials at the end (or as final values, when every
 // object went this way); any other object is read as values, which the
 // summarize consumes as usual.
-// Reading a column copy fetches only the columns the query names.
+// Reading a column copy fetches only the columns the query names. A filter
+// that bounds the pool key skips the objects outside its range, and counts
+// as read what a scan would: the values of the seek streams that may meet
+// it (the comparisons on the key run on its sorted columns, see
+// column-filter.ts).
 
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import { FormatError } from '../errors/index.js';
 import { poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
-import { scanPool } from './lake-source.js';
 import { ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
-import { ColumnFilterEval, selectRows } from './column-filter.js';
+import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type SortedKey } from './column-filter.js';
 import type { PartialSink, Stream } from '../runtime/op/index.js';
 import type { TypeContext } from '../zed/index.js';
 
@@ -29,23 +32,21 @@ export function lakeAggregate(
   plan: ColumnAggregate,
   stats: ScanStats | undefined,
 ): (sink: PartialSink) => Stream {
-  const filterPaths = plan.filter === undefined ? [] : leafPaths(plan.filter.node);
-  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...filterPaths];
   const rowFilter = plan.filter?.row;
   const fns = plan.aggs.map((a) => a.fn);
   return (sink) =>
     (async function* () {
       const filter = plan.filter;
-      if (filter !== undefined) {
-        // A filter on the pool key prunes objects and seek streams: the
-        // values are read that way (and counted as Zed counts them).
-        const key = poolKeyOf(await lake.getPool(pool)).path;
-        if (filterPaths.some((p) => p.length === key.length && p.every((s, i) => s === key[i]))) {
-          for await (const b of scanPool(lake, zctx, pool, commitish, filter.pushdown, stats)) yield b.filter(filter.row);
-          return;
-        }
-      }
-      const objects = await lake.columnObjects(pool, commitish, { ctx: zctx, ...(stats !== undefined ? { stats } : {}) });
+      const key = poolKeyOf(await lake.getPool(pool));
+      // A filter's range of the pool key prunes objects, and the values a
+      // scan would read are those of the seek streams that may meet it.
+      const span = filter?.pushdown.keySpan(key.path) ?? undefined;
+      const objects = await lake.columnObjects(pool, commitish, {
+        ctx: zctx,
+        ...(stats !== undefined ? { stats } : {}),
+        ...(span !== undefined ? { span } : {}),
+      });
+      const sorted = { path: key.path };
       let groups = new ColumnGroups(plan.keys.length, fns, zctx);
       // While every object is aggregated here, in one table, the groups'
       // final values go straight out (see PartialSink.finish).
@@ -57,7 +58,8 @@ export function lakeAggregate(
         if (sink.shouldSpill) await sink.spill();
       };
       for (const o of objects) {
-        const kept = await aggregateObject(o, plan, paths, groups);
+        const reads = span === undefined ? null : await o.spanReads(span);
+        const kept = span !== undefined && reads === null ? null : await aggregateObject(o, plan, groups, sorted, reads?.rows ?? null);
         if (kept === null) {
           // The groups so far go to the summarize first, so that it takes
           // everything in the objects' order (min and max over floats with
@@ -65,15 +67,15 @@ export function lakeAggregate(
           if (groups.size > 0) await flush();
           alone = false;
           // The object's values, through the scan's filter when it has one.
-          if (rowFilter === undefined) yield* o.rows();
-          else for await (const b of o.rows()) yield b.filter(rowFilter);
+          if (rowFilter === undefined) yield* o.rows(span);
+          else for await (const b of o.rows(span)) yield b.filter(rowFilter);
           continue;
         }
         if (stats !== undefined) {
           // As Zed's scanner would have counted the values read and kept
           // (with a filter, the bytes kept are estimated from the rows kept).
-          const bytes = await o.valueBytes();
-          const n = o.object.count;
+          const bytes = reads === null ? await o.valueBytes() : reads.bytes;
+          const n = reads === null ? o.object.count : reads.records;
           stats.recordsRead += n;
           stats.bytesRead += bytes;
           stats.recordsMatched += kept;
@@ -86,20 +88,34 @@ export function lakeAggregate(
     })();
 }
 
-/** The field paths a filter compares. */
-function leafPaths(node: ColumnFilterNode): (readonly string[])[] {
-  return node.kind === 'leaf' ? [node.path] : [...leafPaths(node.lhs), ...leafPaths(node.rhs)];
-}
-
 /**
  * Adds one object's rows (those its filter keeps) to `groups` over its
  * columns; returns how many rows it kept, or null (having added nothing)
  * when it cannot.
  */
-async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: readonly (readonly string[])[], groups: ColumnGroups): Promise<number | null> {
+async function aggregateObject(
+  o: ColumnObject,
+  plan: ColumnAggregate,
+  groups: ColumnGroups,
+  sorted: SortedKey,
+  /** The positions of the values a scan pruned by the filter's key range reads (null: all). */
+  within: readonly (readonly [number, number])[] | null,
+): Promise<number | null> {
+  // The filter as it stands for this object's rows: a comparison on the
+  // pool key that its range answers needs no column.
+  let filter = plan.filter === undefined ? undefined : resolveOnObject(plan.filter.node, sorted.path, o.object.min, o.object.max);
+  if (filter !== undefined) {
+    const all = constantFilter(filter);
+    if (all === false) return 0;
+    // Rows the scan would not read are left out even when the filter would
+    // keep them (a null string compares as empty, whatever its place in the
+    // key order): the filter stays to be evaluated with them.
+    if (all === true && within === null) filter = undefined;
+  }
+  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...(filter === undefined ? [] : leafPaths(filter))];
   let set;
   try {
-    set = await o.columns(paths);
+    set = await o.columns(paths, { tags: within !== null });
   } catch (e) {
     // A copy that does not open is not the data: the object's values are.
     if (e instanceof FormatError) return null;
@@ -120,9 +136,11 @@ async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: re
     for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) if (ordered.some((c) => hasNaN(c!, n))) return null;
     m.cols.load();
   }
-  const filter = plan.filter?.node;
   let kept = 0;
+  let first = 0;
   for (const m of members) {
+    const mask = within === null ? null : readMask(within, m.cols.length, set.memberRows, first);
+    first += m.cols.length;
     if (filter === undefined) {
       groups.begin(m.keys, m.args);
       for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
@@ -140,19 +158,21 @@ async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: re
       at++;
     }
     const column = (p: readonly string[]) => byPath.get(JSON.stringify(p))!;
-    const ev = new ColumnFilterEval();
+    const ev = new ColumnFilterEval(sorted);
     // With no key and only count(), the rows kept are only counted.
     const counting = nkeys === 0 && m.args.every((a) => a === null);
-    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
+    let row = 0;
+    for (let n = m.cols.next(BATCH); n > 0; row += n, n = m.cols.next(BATCH)) {
+      const read = mask === null ? undefined : mask.subarray(row, row + n);
       if (counting) {
-        const count = ev.count(filter, column, n);
+        const count = ev.count(filter, column, n, read);
         if (count === 0) continue;
         groups.begin(m.keys, m.args);
         groups.add(count);
         kept += count;
         continue;
       }
-      const { rows, count } = ev.select(filter, column, n);
+      const { rows, count } = ev.select(filter, column, n, read);
       if (count === 0) continue;
       if (count === n) groups.begin(m.keys, m.args);
       else {
@@ -166,4 +186,25 @@ async function aggregateObject(o: ColumnObject, plan: ColumnAggregate, paths: re
     }
   }
   return kept;
+}
+
+/**
+ * Which of a member's values (`length` of them, at the object positions
+ * memberRows[first...], or first... when the object has one member) lie in
+ * the ranges of positions a pruned scan reads: 1 each.
+ */
+function readMask(within: readonly (readonly [number, number])[], length: number, memberRows: Int32Array | null, first: number): Uint8Array {
+  const mask = new Uint8Array(length);
+  if (memberRows === null) {
+    for (const [from, to] of within) mask.fill(1, Math.max(0, from - first), Math.max(0, Math.min(length, to - first)));
+    return mask;
+  }
+  // Positions ascend within a member: walk the ranges alongside.
+  let r = 0;
+  for (let j = 0; j < length; j++) {
+    const p = memberRows[first + j]!;
+    while (r < within.length && within[r]![1] <= p) r++;
+    if (r < within.length && within[r]![0] <= p) mask[j] = 1;
+  }
+  return mask;
 }

@@ -9,11 +9,19 @@ import type { KsuidHex } from '../util/ksuid.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import type { LakeContext } from './context.js';
 import { columnCopyKey, objectKey, type DataObject } from './data-object.js';
-import type { PoolKey } from './pool-key.js';
+import type { KeySpan, PoolKey } from './pool-key.js';
 import { FormatError } from '../errors/index.js';
 import { decodeZng } from '../formats/zng/index.js';
 import { mergeObjects, missingObject, type ScanStats } from './scan.js';
-import { entriesValueBytes } from './seek-index.js';
+import { entriesValueBytes, mayHold } from './seek-index.js';
+
+/** What a scan pruned by a key span reads of an object. */
+export interface SpanReads {
+  readonly records: number;
+  readonly bytes: number;
+  /** The positions of the values read, as [from, to) ranges; null when that is all of them. */
+  readonly rows: readonly (readonly [number, number])[] | null;
+}
 
 export interface ColumnObject {
   readonly object: DataObject;
@@ -27,10 +35,16 @@ export interface ColumnObject {
    * only the seek streams holding them are read.
    */
   rowsAt(rows: readonly number[]): Promise<Value[]>;
-  /** The object's values. */
-  rows(): AsyncIterable<Value[]>;
+  /** The object's values (of its seek streams that may hold a key in `span`, when given). */
+  rows(span?: KeySpan): AsyncIterable<Value[]>;
   /** The bytes of its values' bodies, from its seek index (0 when that does not say). */
   valueBytes(): Promise<number>;
+  /**
+   * What a scan of the object's seek streams that may hold a key in `span`
+   * reads, values and their body bytes, from its seek index; null when the
+   * index does not say.
+   */
+  spanReads(span: KeySpan): Promise<SpanReads | null>;
 }
 
 export function columnObjects(
@@ -71,7 +85,24 @@ export function columnObjects(
       if (stats !== undefined) stats.objectsRead++;
       return cols;
     },
-    rows: () => mergeObjects(lc, poolId, [object], key, ctx, undefined, stats),
+    rows: (span) => mergeObjects(lc, poolId, [object], key, ctx, span, stats),
+    async spanReads(span) {
+      const entries = await lc.seekIndex(poolId, object.id);
+      if (entries === null) return null;
+      let records = 0;
+      let bytes = 0;
+      const rows: [number, number][] = [];
+      for (const e of entries) {
+        if (!mayHold(e, span)) continue;
+        if (e.valBytes === undefined) return null;
+        records += e.valCnt;
+        bytes += e.valBytes;
+        const last = rows[rows.length - 1];
+        if (last !== undefined && last[1] === e.valOff) last[1] += e.valCnt;
+        else rows.push([e.valOff, e.valOff + e.valCnt]);
+      }
+      return { records, bytes, rows: records === object.count ? null : rows };
+    },
     rowsAt: (rows) => rowsAt(lc, poolId, object, key, ctx, rows, stats),
     valueBytes: async () => entriesValueBytes(await lc.seekIndex(poolId, object.id)),
   }));

@@ -344,12 +344,16 @@ export class Lake {
   }
 
   /** The data objects at a commitish, each readable by columns or as values (column-scan.ts). */
-  async columnObjects(pool: string, commitish: string, opts: { readonly ctx: TypeContext; readonly stats?: ScanStats }): Promise<ColumnObject[]> {
+  async columnObjects(
+    pool: string,
+    commitish: string,
+    opts: { readonly ctx: TypeContext; readonly stats?: ScanStats; /** Only the objects that may hold a key in it. */ readonly span?: KeySpan },
+  ): Promise<ColumnObject[]> {
     const lc = this.#lc;
     const p = await this.getPool(pool);
     const snap = await lc.snapshot(p, await lc.resolve(p, commitish));
     const key = poolKeyOf(p);
-    return columnObjects(lc, p.id, key, planObjects(snap.objects(), key), opts.ctx, opts.stats);
+    return columnObjects(lc, p.id, key, planObjects(snap.objects(), key, opts.span), opts.ctx, opts.stats);
   }
 
   /** The values of one data object of `pool`, in its (pool-key) order. */

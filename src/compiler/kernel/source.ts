@@ -105,7 +105,12 @@ export interface ColumnTopK {
 
 export type ColumnFilterNode =
   | { readonly kind: 'and' | 'or'; readonly lhs: ColumnFilterNode; readonly rhs: ColumnFilterNode }
-  | { readonly kind: 'leaf'; readonly path: readonly string[]; readonly pred: (v: Value) => boolean };
+  | {
+      readonly kind: 'leaf';
+      readonly path: readonly string[];
+      readonly op: '==' | '!=' | '<' | '<=' | '>' | '>=';
+      readonly pred: (v: Value) => boolean;
+    };
 
 export interface SourceResolver {
   /** Opens a source operator (pool, file or URL) as a stream of batches. */

@@ -176,8 +176,19 @@ export class ColumnAggState {
     else this.foldSlow(g, this.wide(b, s, e));
   }
 
-  add(col: ColumnBatch, n: number, gids: Int32Array): void {
+  /**
+   * Adds the next `n` rows of `col`, row i to group gids[i]; `oneGroup`:
+   * every row's group is 0.
+   */
+  add(col: ColumnBatch, n: number, gids: Int32Array, oneGroup = false): void {
     const has = this.has;
+    if (oneGroup && col.cardinality < 0 && (this.kind === 'sum' || this.kind === 'avg') && has[0] !== 3) {
+      const from = this.sumOne(col, n);
+      if (from === n) return;
+      // An element the sum cannot take inline: the rest row by row.
+      this.addRows(col, from, n, gids);
+      return;
+    }
     if (col.cardinality >= 0) {
       if (this.codeVals.length !== col.cardinality) {
         this.codeVals = new Float64Array(col.cardinality);
@@ -208,15 +219,91 @@ export class ColumnAggState {
       }
       return;
     }
+    this.addRows(col, 0, n, gids);
+  }
+
+  /**
+   * sum or avg of rows 0.. of a column into group 0, in a local sum (its
+   * partial sums are exact integers, or floats summed in another order,
+   * which may round differently as any other order of the values would);
+   * stops at a row it cannot take inline and returns its index (n when
+   * none).
+   */
+  private sumOne(col: ColumnBatch, n: number): number {
+    const b = col.bytes;
+    const st = col.starts;
+    const num = this.num;
+    const float = num === Num.Float;
+    const view = float ? new DataView(b.buffer, b.byteOffset, b.byteLength) : null;
+    let acc = 0;
+    let cnt = 0;
+    let nulls = false;
+    let i = 0;
+    for (; i < n; i++) {
+      const s = st[i]!;
+      const tag = b[s]!;
+      let x: number;
+      if (tag === 0) {
+        nulls = true;
+        continue;
+      }
+      if (float && tag === 9) x = view!.getFloat64(s + 1, true);
+      else if (!float && tag > 1 && tag < 5) {
+        // Up to three bytes, in int32 arithmetic.
+        const u = tag === 2 ? b[s + 1]! : tag === 3 ? b[s + 1]! | (b[s + 2]! << 8) : b[s + 1]! | (b[s + 2]! << 8) | (b[s + 3]! << 16);
+        if (num === Num.Uint) x = u;
+        else if (u !== 1) x = u & 1 ? -(u >>> 1) : u >>> 1;
+        else break;
+      } else if (!float && tag > 1 && tag < 8) {
+        let u = 0;
+        for (let k = s + tag - 1; k > s; k--) u = u * 256 + b[k]!;
+        if (num === Num.Uint) x = u;
+        else x = u % 2 === 0 ? u / 2 : -(u - 1) / 2;
+      } else break;
+      const r = acc + x;
+      if (!float && (r > SAFE || r < -SAFE)) break;
+      acc = r;
+      cnt++;
+    }
+    const has = this.has;
+    if (cnt > 0) {
+      if (this.kind === 'avg') {
+        this.val[0]! += acc;
+        this.cnt[0]! += cnt;
+        has[0] = 2;
+      } else this.fold(0, acc);
+    }
+    if (nulls && has[0] === 0) has[0] = 1;
+    return i;
+  }
+
+  private addRows(col: ColumnBatch, from: number, n: number, gids: Int32Array): void {
+    const has = this.has;
     const b = col.bytes;
     const st = col.starts;
     const sz = col.sizes;
-    for (let i = 0; i < n; i++) {
+    const num = this.num;
+    const view = num === Num.Float ? new DataView(b.buffer, b.byteOffset, b.byteLength) : null;
+    for (let i = from; i < n; i++) {
       const s = st[i]!;
       const g = gids[i]!;
-      const body = bodyStart(b, s);
-      if (body >= 0) this.row(g, b, body, s + sz[i]!);
-      else if (has[g] === 0) has[g] = 1;
+      const tag = b[s]!;
+      // The common elements decode inline: a short integer, a float64.
+      if (tag === 0) {
+        if (has[g] === 0) has[g] = 1;
+      } else if (num === Num.Float && tag === 9) {
+        this.fold(g, view!.getFloat64(s + 1, true));
+      } else if (num !== Num.Float && tag > 1 && tag < 8) {
+        let u = 0;
+        for (let k = s + tag - 1; k > s; k--) u = u * 256 + b[k]!;
+        if (num === Num.Uint) this.fold(g, u);
+        else if (u !== 1) this.fold(g, u % 2 === 0 ? u / 2 : -(u - 1) / 2);
+        else this.row(g, b, s + 1, s + sz[i]!);
+      } else {
+        const body = bodyStart(b, s);
+        if (body >= 0) this.row(g, b, body, s + sz[i]!);
+        else if (has[g] === 0) has[g] = 1;
+      }
     }
   }
 

@@ -158,7 +158,7 @@ export class ColumnGroups {
       else for (let i = 0; i < n; i++) counts[gids[i]!]!++;
     }
     for (let j = 0; j < this.aggs.length; j++) {
-      if (this.argLive[j] === true) this.aggs[j]!.current!.add(this.argCols[j]!, n, gids);
+      if (this.argLive[j] === true) this.aggs[j]!.current!.add(this.argCols[j]!, n, gids, this.nkeys === 0);
     }
   }
 
