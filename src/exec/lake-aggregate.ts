@@ -11,7 +11,7 @@
 // it (the comparisons on the key run on its sorted columns, see
 // column-filter.ts).
 
-import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
+import type { ColumnAggregate } from '../compiler/index.js';
 import { FormatError } from '../errors/index.js';
 import { poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
 import { ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
