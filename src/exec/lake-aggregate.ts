@@ -12,7 +12,6 @@
 // column-filter.ts).
 
 import type { ColumnAggregate } from '../compiler/index.js';
-import { FormatError } from '../errors/index.js';
 import { poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
 import { ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
 import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type SortedKey } from './column-filter.js';
@@ -113,14 +112,8 @@ async function aggregateObject(
     if (all === true && within === null) filter = undefined;
   }
   const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...(filter === undefined ? [] : leafPaths(filter))];
-  let set;
-  try {
-    set = await o.columns(paths, { tags: within !== null });
-  } catch (e) {
-    // A copy that does not open is not the data: the object's values are.
-    if (e instanceof FormatError) return null;
-    throw e;
-  }
+  // null when the object has no usable copy (a copy that does not read is a warning in the stats).
+  const set = await o.columns(paths, { tags: within !== null });
   if (set === null) return null;
   const nkeys = plan.keys.length;
   const members = set.members.map((cols) => {

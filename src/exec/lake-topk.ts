@@ -14,7 +14,6 @@
 // reads them one after the other); otherwise it reads the pool as values.
 
 import type { ColumnTopK } from '../compiler/index.js';
-import { FormatError } from '../errors/index.js';
 import { keyComparator, poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
 import { bodyStart, type ColumnBatch } from '../runtime/agg/index.js';
 import type { Stream } from '../runtime/op/index.js';
@@ -129,13 +128,8 @@ interface Scored {
 
 /** The scores of an object's values; null when its columns cannot give them. */
 async function scoreObject(o: ColumnObject, path: readonly string[], scorer: Scorer, best: Best): Promise<Scored | null> {
-  let set;
-  try {
-    set = await o.columns([path], { tags: true });
-  } catch (e) {
-    if (e instanceof FormatError) return null;
-    throw e;
-  }
+  // null when the object has no usable copy (a copy that does not read is a warning in the stats).
+  const set = await o.columns([path], { tags: true });
   if (set === null) return null;
   const n = o.object.count;
   const members = set.members;

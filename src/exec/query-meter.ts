@@ -20,6 +20,8 @@ export interface QueryStats {
   readonly recordsMatched: number;
   /** Stored bytes taken from storage (zlake's own figure, not on the wire). */
   readonly storedBytes: number;
+  /** Warnings so far, oldest first (sent as QueryWarning control messages). */
+  readonly warnings: readonly string[];
 }
 
 export class QueryMeter {
@@ -61,6 +63,7 @@ export class QueryMeter {
       recordsRead: s.recordsRead + this.recordsOther,
       recordsMatched: this.recordsMatched + s.recordsMatched,
       storedBytes: s.storedBytes,
+      warnings: s.warnings,
     };
   }
 }

@@ -56,7 +56,7 @@ function dataEncoder(format: string): Encoder {
   return f.encoder({ pretty: 0 });
 }
 
-type ControlKind = 'QueryChannelSet' | 'QueryChannelEnd' | 'QueryStats' | 'QueryError';
+type ControlKind = 'QueryChannelSet' | 'QueryChannelEnd' | 'QueryStats' | 'QueryError' | 'QueryWarning';
 
 function nsParts(ns: bigint): { sec: number; ns: number } {
   return { sec: Number(ns / 1_000_000_000n), ns: Number(ns % 1_000_000_000n) };
@@ -68,6 +68,8 @@ export class QueryWriter {
   readonly #ctrl: boolean;
   readonly #style: ChannelStyle;
   #channel: string | null = null;
+  /** Warnings already sent. */
+  #warned = 0;
   readonly #channelIds: ReadonlyMap<string, number> | undefined;
 
   constructor(opts: QueryWriterOptions) {
@@ -96,8 +98,22 @@ export class QueryWriter {
     return c === null ? [] : [c];
   }
 
+  /** The stats, after a QueryWarning (Zed's api.QueryWarning) for each warning not sent yet. */
   stats(s: QueryStats): Chunk[] {
     if (!this.#ctrl) return [];
+    const out = s.warnings.slice(this.#warned).map((w) => this.#warning(w));
+    this.#warned = s.warnings.length;
+    out.push(this.#stats(s));
+    return out;
+  }
+
+  #warning(text: string): Chunk {
+    if (this.#format === 'zjson') return this.#jsonLine('QueryWarning', { warning: text });
+    const m = new Marshaler(new TypeContext());
+    return this.#zngControl(m.record([['warning', m.string(text)]], 'QueryWarning'));
+  }
+
+  #stats(s: QueryStats): Chunk {
     if (this.#format === 'zjson') {
       const value = {
         start_time: nsParts(s.startTime),
@@ -107,7 +123,7 @@ export class QueryWriter {
         records_read: s.recordsRead,
         records_matched: s.recordsMatched,
       };
-      return [this.#jsonLine('QueryStats', value)];
+      return this.#jsonLine('QueryStats', value);
     }
     const m = new Marshaler(new TypeContext());
     const progress = m.record(
@@ -127,7 +143,7 @@ export class QueryWriter {
       ],
       'QueryStats',
     );
-    return [this.#zngControl(v)];
+    return this.#zngControl(v);
   }
 
   error(message: string): Chunk[] {

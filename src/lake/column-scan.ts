@@ -5,12 +5,12 @@
 // a columnar aggregation does not depend on the order of its rows.
 
 import { HEADER_SIZE, openColumns, openVng, rangeSource, VngObject, type VngColumnSet } from '../formats/vng/index.js';
-import type { KsuidHex } from '../util/ksuid.js';
+import { ksuidHexToBase62, type KsuidHex } from '../util/ksuid.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import type { LakeContext } from './context.js';
 import { columnCopyKey, objectKey, type DataObject } from './data-object.js';
 import type { KeySpan, PoolKey } from './pool-key.js';
-import { FormatError } from '../errors/index.js';
+import { FormatError, NotFoundError } from '../errors/index.js';
 import { decodeZng } from '../formats/zng/index.js';
 import { mergeObjects, missingObject, type ScanStats } from './scan.js';
 import { entriesValueBytes, mayHold } from './seek-index.js';
@@ -68,22 +68,27 @@ export function columnObjects(
       }, blobKey);
       const cache = lc.columnCache;
       const head = cache.get(object.id)?.head;
-      let vng;
       try {
+        let vng;
         // The header and, most often, the metadata in one read (or none, when cached).
         if (head == null) {
           vng = await openVng(source, { prefetch: 4096 });
           cache.putHead(object.id, vng.header, vng.meta, HEADER_SIZE + vng.header.metaSize);
         } else vng = new VngObject(source, head.header, head.meta);
+        const cols = openColumns(vng, paths, ctx, { tags: opts?.tags === true });
+        if (cols === null) return null;
+        await cols.fetch(cache.segments(object.id));
+        if (stats !== undefined) stats.objectsRead++;
+        return cols;
       } catch (e) {
-        if (missing) return null;
-        throw e;
+        // No copy (an object written without one) is no fault; a copy that
+        // does not read is, and the query says so. Either way the object's
+        // values answer instead.
+        if (missing && head == null) return null;
+        if (!(e instanceof FormatError) && !(e instanceof NotFoundError)) throw e;
+        stats?.warnings.push(`data object ${ksuidHexToBase62(object.id)}: its column copy ${blobKey} did not read (${e.message}); its values were read instead`);
+        return null;
       }
-      const cols = openColumns(vng, paths, ctx, { tags: opts?.tags === true });
-      if (cols === null) return null;
-      await cols.fetch(cache.segments(object.id));
-      if (stats !== undefined) stats.objectsRead++;
-      return cols;
     },
     rows: (span) => mergeObjects(lc, poolId, [object], key, ctx, span, stats),
     async spanReads(span) {

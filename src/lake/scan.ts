@@ -149,10 +149,12 @@ export interface ScanStats {
    */
   recordsMatched: number;
   bytesMatched: number;
+  /** What went wrong without failing the scan (a column copy that did not read, its object read as values instead). */
+  warnings: string[];
 }
 
 export function newScanStats(): ScanStats {
-  return { storedBytes: 0, objectsRead: 0, recordsRead: 0, bytesRead: 0, recordsMatched: 0, bytesMatched: 0 };
+  return { storedBytes: 0, objectsRead: 0, recordsRead: 0, bytesRead: 0, recordsMatched: 0, bytesMatched: 0, warnings: [] };
 }
 
 export interface ScanDeps {
