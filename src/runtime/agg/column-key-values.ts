@@ -5,9 +5,12 @@
 import type { Type } from '../../zed/index.js';
 import { ByteTable, hashBytes } from './byte-table.js';
 import type { ColumnBatch } from './column-batch.js';
+import { packShort, SHORT_MAX, ShortKeyTable } from './short-key-table.js';
 
 export class KeyValueIds {
   private readonly table = new ByteTable();
+  /** Per type, its short elements' ids (see short-key-table.ts). */
+  private readonly short = new Map<Type, ShortKeyTable>();
   /** The type of each id. */
   readonly types: Type[] = [];
 
@@ -27,14 +30,32 @@ export class KeyValueIds {
     const st = col.starts;
     const sz = col.sizes;
     const tid = t.id;
-    // Hashes first, then probes: the probes' memory reads do not wait on hashing.
+    // Short elements (an IPv4 address, a port) are looked up packed into a
+    // number; the others by their bytes, hashed first, then probed (so the
+    // probes' memory reads do not wait on hashing).
+    let table = this.short.get(t);
+    if (table === undefined) this.short.set(t, (table = new ShortKeyTable()));
+    let long = 0;
     for (let i = 0; i < n; i++) {
       const s = st[i]!;
-      ids[i] = hashBytes(tid, b, s, s + sz[i]!);
+      const e = s + sz[i]!;
+      if (e - s > SHORT_MAX) {
+        ids[i] = hashBytes(tid, b, s, e);
+        long++;
+        continue;
+      }
+      const k = packShort(b, s, e);
+      let id = table.get(k);
+      if (id < 0) {
+        id = this.intern(t, b, s, e, hashBytes(tid, b, s, e));
+        table.set(k, id);
+      }
+      ids[i] = id;
     }
+    if (long === 0) return;
     for (let i = 0; i < n; i++) {
       const s = st[i]!;
-      ids[i] = this.intern(t, b, s, s + sz[i]!, ids[i]!);
+      if (sz[i]! > SHORT_MAX) ids[i] = this.intern(t, b, s, s + sz[i]!, ids[i]!);
     }
   }
 
