@@ -32,6 +32,11 @@ const NULL_FLOAT64 = new Value(TypeFloat64, null);
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
+/** What a row of an argument column holds, in ColumnAggState.addRows. */
+const NUMBER = 0;
+const NULL = 1;
+const OTHER = 2;
+
 const enum Num {
   Int,
   Uint,
@@ -66,6 +71,9 @@ export class ColumnAggState {
   /** avg: the count of numbers in each group (val holds their float sum). */
   private cnt: Float64Array;
   private codeVals = new Float64Array(0);
+  /** A batch's numbers and what each row holds (NUMBER, NULL, OTHER), decoded before they are folded. */
+  private xs = new Float64Array(0);
+  private xk = new Uint8Array(0);
   /** Per code: 0 a number in codeVals, 1 a null, 2 too wide (decoded each time). */
   private codeKind = new Uint8Array(0);
   private readonly init: number;
@@ -278,28 +286,67 @@ export class ColumnAggState {
   }
 
   private addRows(col: ColumnBatch, from: number, n: number, gids: Int32Array): void {
-    const has = this.has;
     const b = col.bytes;
     const st = col.starts;
     const sz = col.sizes;
     const num = this.num;
     const view = num === Num.Float ? new DataView(b.buffer, b.byteOffset, b.byteLength) : null;
+    // First the rows' numbers (the common elements decoded inline: a short
+    // integer, a float64), then each folded into its group.
+    if (this.xs.length < n) {
+      this.xs = new Float64Array(Math.max(n, 2 * this.xs.length));
+      this.xk = new Uint8Array(this.xs.length);
+    }
+    const xs = this.xs;
+    const xk = this.xk;
     for (let i = from; i < n; i++) {
       const s = st[i]!;
-      const g = gids[i]!;
       const tag = b[s]!;
-      // The common elements decode inline: a short integer, a float64.
-      if (tag === 0) {
-        if (has[g] === 0) has[g] = 1;
-      } else if (num === Num.Float && tag === 9) {
-        this.fold(g, view!.getFloat64(s + 1, true));
+      if (tag === 0) xk[i] = NULL;
+      else if (num === Num.Float && tag === 9) {
+        xs[i] = view!.getFloat64(s + 1, true);
+        xk[i] = NUMBER;
       } else if (num !== Num.Float && tag > 1 && tag < 8) {
         let u = 0;
         for (let k = s + tag - 1; k > s; k--) u = u * 256 + b[k]!;
-        if (num === Num.Uint) this.fold(g, u);
-        else if (u !== 1) this.fold(g, u % 2 === 0 ? u / 2 : -(u - 1) / 2);
-        else this.row(g, b, s + 1, s + sz[i]!);
+        if (num === Num.Uint) {
+          xs[i] = u;
+          xk[i] = NUMBER;
+        } else if (u !== 1) {
+          xs[i] = u % 2 === 0 ? u / 2 : -(u - 1) / 2;
+          xk[i] = NUMBER;
+        } else xk[i] = OTHER;
+      } else xk[i] = OTHER;
+    }
+    const has = this.has;
+    const val = this.val;
+    const avg = this.kind === 'avg';
+    const exactSum = this.kind === 'sum' && num !== Num.Float;
+    const floatSum = this.kind === 'sum' && num === Num.Float;
+    for (let i = from; i < n; i++) {
+      const g = gids[i]!;
+      const k = xk[i]!;
+      if (k === NUMBER) {
+        const x = xs[i]!;
+        if (avg && has[g] !== 3) {
+          val[g]! += x;
+          this.cnt[g]!++;
+          has[g] = 2;
+        } else if (floatSum) {
+          val[g]! += x;
+          has[g] = 2;
+        } else if (exactSum && has[g] !== 3) {
+          const r = val[g]! + x;
+          if (r > SAFE || r < -SAFE) this.fold(g, x);
+          else {
+            val[g] = r;
+            has[g] = 2;
+          }
+        } else this.fold(g, x);
+      } else if (k === NULL) {
+        if (has[g] === 0) has[g] = 1;
       } else {
+        const s = st[i]!;
         const body = bodyStart(b, s);
         if (body >= 0) this.row(g, b, body, s + sz[i]!);
         else if (has[g] === 0) has[g] = 1;
