@@ -4,7 +4,9 @@
 // to DuckDB loading the same file into a table; then four queries over the
 // pool, over `zlake zq` on the NDJSON, and over DuckDB's table, in one run.
 // Reports MB/s, seconds, ratios, the load's peak RSS and each query's
-// bytes_read from its QueryStats (counts answered from metadata read little;
+// bytes_read from its QueryStats; each pool query is timed as the service
+// runs it (values encoded as ZSON text, "pool") and with its values only
+// counted ("vals", the engine alone, as DuckDB hands back values) (counts answered from metadata read little;
 // the group-bys and plain sums read only their columns of the objects'
 // column copies; the ts-range sum shows a scan pruned by the pool key).
 // Usage: node bench/lake.mjs [file.ndjson]   (npm run build; node bench/gen.mjs)
@@ -68,6 +70,15 @@ async function poolQuery(text) {
   return { out, stats: q.meter.stats() };
 }
 
+// The same query with its values only counted, not encoded (DuckDB's
+// runAndReadAll also hands back values, not text): the engine's time.
+async function poolValues(text) {
+  const q = await prepareQuery(lake, text);
+  let n = 0;
+  for await (const b of q.run()) n += b.length;
+  return n;
+}
+
 function zq(text) {
   const t0 = performance.now();
   const r = spawnSync('./bin/zlake', ['zq', '-z', text, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -98,7 +109,7 @@ const queries = [
 ];
 
 console.log(`\nmidpoint ${mid}\n`);
-console.log('query'.padEnd(36), '  pool s', '    zq s', '  duck s', ' zq/pool', ' duck/pool', '  bytes_read');
+console.log('query'.padEnd(36), '  pool s', '  vals s', '    zq s', '  duck s', ' zq/pool', ' duck/pool', ' duck/vals', '  bytes_read');
 for (const q of queries) {
   // The pool query runs three times in this process (the first run also
   // compiles its code paths); the best counts, the first is shown too.
@@ -111,6 +122,11 @@ for (const q of queries) {
     if (k === 0) first = s;
     if (s < ps) [ps, pout, stats] = [s, r.out, r.stats];
   }
+  let vs = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const [s] = await secs(() => poolValues(q.pool));
+    vs = Math.min(vs, s);
+  }
   const bytes = stats.bytesRead;
   const [zs, zout] = zq(q.zq);
   let ds = null;
@@ -121,10 +137,12 @@ for (const q of queries) {
   console.log(
     q.name.padEnd(36),
     ps.toFixed(3).padStart(8),
+    vs.toFixed(3).padStart(8),
     zs.toFixed(3).padStart(8),
     (ds === null ? '-' : ds.toFixed(3)).padStart(8),
     `${(zs / ps).toFixed(1)}x`.padStart(8),
     (ds === null ? '-' : `${(ds / ps).toFixed(2)}x`).padStart(10),
+    (ds === null ? '-' : `${(ds / vs).toFixed(2)}x`).padStart(10),
     `${(bytes / 1e6).toFixed(2)} MB`.padStart(12),
     `first ${first.toFixed(3)} s`,
     q.exact ? ` (${pout.trim()})` : '',

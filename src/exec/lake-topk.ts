@@ -9,12 +9,15 @@
 // finite threshold (true ties: exact numbers) only as many as the sort can
 // still take are kept, the earliest, as a stable sort keeps them.
 //
+// A sort by the pool key in the pool's order needs no columns: the scan's
+// first N values are the answer.
+//
 // It runs only where that order is plain: key columns of numbers, nulls or
 // missing fields, and objects whose key ranges do not touch (the scan then
 // reads them one after the other); otherwise it reads the pool as values.
 
 import type { ColumnTopK } from '../compiler/index.js';
-import { keyComparator, poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
+import { keyComparator, poolKeyOf, type ColumnObject, type Lake, type PoolKey, type ScanStats } from '../lake/index.js';
 import { bodyStart, type ColumnBatch } from '../runtime/agg/index.js';
 import type { Stream } from '../runtime/op/index.js';
 import { decodeFloat, decodeIntNumber, decodeUintNumber, ID, underlying, type TypeContext, type Value } from '../zed/index.js';
@@ -206,6 +209,19 @@ function candidates(s: Scored, threshold: number, ties: { left: number }): numbe
   return [...better, ...taken].sort((a, b) => a - b);
 }
 
+/**
+ * Whether a scan of the pool yields its values in the sort's order: the
+ * sort is by the pool key in the pool's direction, and nulls (which a scan
+ * puts last going up and first going down, as Zed orders keys) are where
+ * the sort wants them, or no object has a null key (its max would be null).
+ */
+function inScanOrder(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObject[]): boolean {
+  if (plan.path.length !== key.path.length || plan.path.some((p, i) => p !== key.path[i])) return false;
+  if (plan.desc !== (key.order === 'desc')) return false;
+  const scanNullsFirst = key.order === 'desc';
+  return plan.nullsFirst === scanNullsFirst || objects.every((o) => o.object.min.bytes !== null && o.object.max.bytes !== null);
+}
+
 /** Whether the objects' key ranges do not touch, so that a scan reads them one after another. */
 function disjoint(objects: readonly ColumnObject[], order: 'asc' | 'desc'): boolean {
   const cmp = keyComparator(order);
@@ -223,6 +239,21 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
   return (async function* () {
     const key = poolKeyOf(await lake.getPool(pool));
     const objects = await lake.columnObjects(pool, commitish, { ctx: zctx, ...(stats !== undefined ? { stats } : {}) });
+    if (inScanOrder(plan, key, objects)) {
+      // The scan hands the values over in the sort's order: its first
+      // `limit` values are the answer (ties in the scan's order, as a
+      // stable sort keeps them), and the rest need not be read.
+      let left = plan.limit;
+      for await (const b of scanPool(lake, zctx, pool, commitish, undefined, stats)) {
+        if (b.length >= left) {
+          yield b.slice(0, left);
+          return;
+        }
+        yield b;
+        left -= b.length;
+      }
+      return;
+    }
     const total = objects.reduce((n, o) => n + o.object.count, 0);
     const scorer = new Scorer(plan.desc, plan.nullsFirst);
     const best = new Best(plan.limit);
