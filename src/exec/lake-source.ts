@@ -16,7 +16,7 @@ import { openSpecialSource } from './meta-queries.js';
 import { countPool } from './pool-count.js';
 import { indexLookupOf } from './index-lookup.js';
 import { lakeAggregate } from './lake-aggregate.js';
-import { lakeTopK } from './lake-topk.js';
+import { lakeTopK, poolInSortOrder } from './lake-topk.js';
 
 /** How `get URL` reaches the network from a lake query. */
 export interface LakeHttpOptions {
@@ -63,6 +63,13 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       const pool = plainPool(src.spec);
       if (pool === null || pool.commitish === '') return null;
       return lakeTopK(lake, zctx, pool.name, pool.commitish, plan, stats);
+    },
+    // Whether a pool's scan is already in a sort's order (lake-topk.ts).
+    async sorted(src, env, plan) {
+      if (src.kind !== 'Pool') return (await fallback?.sorted?.(src, env, plan)) ?? false;
+      const pool = plainPool(src.spec);
+      if (pool === null || pool.commitish === '') return false;
+      return poolInSortOrder(lake, zctx, pool.name, pool.commitish, plan);
     },
     // Zed's load operator yields the new commit's id as a bytes value.
     load(target, input) {

@@ -222,6 +222,12 @@ function inScanOrder(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObj
   return plan.nullsFirst === scanNullsFirst || objects.every((o) => o.object.min.bytes !== null && o.object.max.bytes !== null);
 }
 
+/** Whether a scan of the pool at `commitish` yields its values in a sort's order (see inScanOrder). */
+export async function poolInSortOrder(lake: Lake, zctx: TypeContext, pool: string, commitish: string, plan: ColumnTopK): Promise<boolean> {
+  const key = poolKeyOf(await lake.getPool(pool));
+  return inScanOrder(plan, key, await lake.columnObjects(pool, commitish, { ctx: zctx }));
+}
+
 /** Whether the objects' key ranges do not touch, so that a scan reads them one after another. */
 function disjoint(objects: readonly ColumnObject[], order: 'asc' | 'desc'): boolean {
   const cmp = keyComparator(order);

@@ -144,6 +144,15 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch)
       })();
     };
   }
+  const sorted = inner.sorted;
+  if (sorted !== undefined) {
+    // One pool's scan only: pools read one after another are not in one order.
+    resolver.sorted = async (src, env, plan) => {
+      if (src.kind !== 'Pool') return sorted.call(inner, src, env, plan);
+      const ts = targets(src);
+      return ts.length === 1 && (await sorted.call(inner, ts[0]!, env, plan));
+    };
+  }
   const load = inner.load;
   if (load !== undefined) resolver.load = (target, input) => load.call(inner, target, input);
   return resolver;

@@ -124,4 +124,19 @@ describe('sort and head over column copies', () => {
     // One object read of four (the next is opened ahead of the merge).
     expect(blobs.objectReads).toBeLessThanOrEqual(2);
   });
+
+  it('sorts by the pool key without sorting when the scan is in that order, as a sort would', { timeout: 300_000 }, async () => {
+    const [cols] = await lakes();
+    const rows = cols;
+    const r = rng(5);
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+    for (let c = 0; c < 200; c++) {
+      const nulls = r();
+      const flags = `${r() < 0.5 ? '-r ' : ''}${nulls < 0.3 ? '-nulls first ' : nulls < 0.5 ? '-nulls last ' : ''}`;
+      const q = `from ${pick(['p', 'd', 'o', 'na', 'nd'])} | sort ${flags}${pick(['ts', 'ts', 'bytes'])} | yield ts`;
+      const a = await run(cols, q);
+      const b = await run(rows, q.replace(' | sort', ' | where true | sort'));
+      expect({ q, lines: a.lines }).toEqual({ q, lines: b.lines });
+    }
+  });
 });

@@ -86,8 +86,12 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
     }
     if (isScan(op)) {
       const next = seq[i + 1];
-      const built: ScanBuild = buildScan(op, next?.kind === 'Summarize' || next?.kind === 'SortLimit' ? next : undefined, bctx, (s, parent, feed) =>
-        buildSummarize(s, bctx.env, bctx.op, parent, feed),
+      const built: ScanBuild = buildScan(
+        op,
+        next?.kind === 'Summarize' || next?.kind === 'SortLimit' || next?.kind === 'Sort' ? next : undefined,
+        bctx,
+        (s, parent, feed) => buildSummarize(s, bctx.env, bctx.op, parent, feed),
+        (s, parent) => sortOp(bctx.op, parent, sortKeys(s.args, bctx.env), { nullsFirst: s.nullsFirst, reverse: s.reverse }),
       );
       streams = [built.stream];
       if (built.consumedNext) i++;

@@ -163,19 +163,21 @@ export interface ScanBuild {
   readonly consumedNext: boolean;
 }
 
-/** The sort and head as a ColumnTopK, when it sorts by one field path. */
-function topKPlan(s: dag.SortLimit): ColumnTopK | null {
+/** The sort (and head) as a ColumnTopK, when it sorts by one field path; a plain sort's limit is infinite. */
+function topKPlan(s: dag.SortLimit | dag.Sort): ColumnTopK | null {
   const a = s.args[0];
-  if (s.args.length !== 1 || a === undefined || a.key.kind !== 'This' || a.key.path.length === 0 || s.limit <= 0) return null;
+  const limit = s.kind === 'Sort' ? Infinity : s.limit;
+  if (s.args.length !== 1 || a === undefined || a.key.kind !== 'This' || a.key.path.length === 0 || limit <= 0) return null;
   // -r flips the key; nulls go first exactly when asked, whichever the direction (see sortSpec).
-  return { path: a.key.path, desc: (a.order === 'desc') !== s.reverse, nullsFirst: s.nullsFirst, limit: s.limit };
+  return { path: a.key.path, desc: (a.order === 'desc') !== s.reverse, nullsFirst: s.nullsFirst, limit };
 }
 
 export function buildScan(
   op: dag.Scan,
-  following: dag.Summarize | dag.SortLimit | undefined,
+  following: dag.Summarize | dag.SortLimit | dag.Sort | undefined,
   bctx: BuildContext,
   summarize: (s: dag.Summarize, parent: Stream | null, feed?: (sink: PartialSink) => Stream) => Stream,
+  sort?: (s: dag.Sort, parent: Stream) => Stream,
 ): ScanBuild {
   const env = bctx.env;
   const next = following?.kind === 'Summarize' ? following : undefined;
@@ -224,6 +226,19 @@ export function buildScan(
     const plan = topKPlan(following);
     const picked = plan === null ? null : sources.topK(op.source, env, plan);
     if (picked !== null) return { stream: picked, consumedNext: false };
+  }
+  // A sort straight over a pool, which the pool's scan may already be in the order of.
+  const sorted = sources.sorted;
+  if (op.kind === 'PoolScan' && pd === undefined && following?.kind === 'Sort' && sort !== undefined && sorted !== undefined) {
+    const plan = topKPlan(following);
+    if (plan !== null) {
+      const src = op.source;
+      const stream = (async function* () {
+        if (await sorted.call(sources, src, env, plan)) yield* open();
+        else yield* sort(following, open());
+      })();
+      return { stream, consumedNext: true };
+    }
   }
   return { stream: open(), consumedNext: false };
 }

@@ -131,6 +131,12 @@ export interface SourceResolver {
   aggregate?(src: ast.Pool | ast.File | ast.HTTP, env: Env, plan: ColumnAggregate): ((sink: PartialSink) => Stream) | null;
   /** Takes on picking the candidates of a sort and head (see ColumnTopK), or null when it cannot. */
   topK?(src: ast.Pool | ast.File | ast.HTTP, env: Env, plan: ColumnTopK): Stream | null;
+  /**
+   * Whether `open` (with no filter) yields the source's values in the order
+   * a sort by `plan` (its limit aside) makes, ties as a stable sort leaves
+   * them: then the sort need not run.
+   */
+  sorted?(src: ast.Pool | ast.File | ast.HTTP, env: Env, plan: ColumnTopK): Promise<boolean>;
 }
 
 /** The resolver for contexts with no sources, which rejects them with Zed's wording. */
