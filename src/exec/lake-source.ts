@@ -4,10 +4,10 @@
 // into a pool. Meta-queries (`:objects`, `:log`, ...) and pool name
 // patterns are opened by meta-queries.ts.
 
-import type { ast, Pushdown, SourceResolver } from '../compiler/index.js';
+import type { ast, dag, Pushdown, SourceEnv, SourceResolver } from '../compiler/index.js';
 import type { Lake, ScanStats } from '../lake/index.js';
 import { UnsupportedError, InvalidError } from '../errors/index.js';
-import { TypeBytes, Value, type TypeContext } from '../zed/index.js';
+import { TypeBytes, TypeString, underlying, Value, type TypeContext } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
 import { ksuidHexToBytes } from '../util/ksuid.js';
 import { openHttp } from './http-source.js';
@@ -17,6 +17,7 @@ import { countPool } from './pool-count.js';
 import { indexLookupOf } from './index-lookup.js';
 import { lakeAggregate } from './lake-aggregate.js';
 import { lakeTopK, poolInSortOrder } from './lake-topk.js';
+import { searchPool } from './lake-search.js';
 
 /** How `get URL` reaches the network from a lake query. */
 export interface LakeHttpOptions {
@@ -43,6 +44,9 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       if (pool === null) return openSpecialSource(lake, zctx, spec);
       const { name, commitish } = pool;
       if (commitish === '') throw new InvalidError(`${name}: missing branch or commit after "@"`);
+      // A keyword search runs on the columns where it can (lake-search.ts).
+      const term = pushdown === undefined ? null : searchTermOf(pushdown.filter, env);
+      if (term !== null) return searchPool(lake, zctx, name, commitish, term, pushdown!, stats);
       return scanPool(lake, zctx, name, commitish, pushdown, stats);
     },
     // count() of a pool from metadata where it can (pool-count.ts).
@@ -128,4 +132,11 @@ async function* filtered(scan: AsyncIterable<Value[]>, pushdown: Pushdown): Asyn
     for (i++; i < batch.length; i++) if (keep(batch[i]!)) out.push(batch[i]!);
     if (out.length > 0) yield out;
   }
+}
+
+/** The term of a filter that is a keyword search for a string over the whole value, as the compiler searches it; else null. */
+function searchTermOf(filter: dag.Expr, env: SourceEnv): string | null {
+  if (filter.kind !== 'Search' || filter.expr.kind !== 'This' || filter.expr.path.length !== 0) return null;
+  const v = env.literals.value(filter.value);
+  return underlying(v.type) === TypeString && v.bytes !== null ? v.asString().normalize('NFC') : null;
 }

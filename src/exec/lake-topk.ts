@@ -229,7 +229,7 @@ export async function poolInSortOrder(lake: Lake, zctx: TypeContext, pool: strin
 }
 
 /** Whether the objects' key ranges do not touch, so that a scan reads them one after another. */
-function disjoint(objects: readonly ColumnObject[], order: 'asc' | 'desc'): boolean {
+export function disjoint(objects: readonly ColumnObject[], order: 'asc' | 'desc'): boolean {
   const cmp = keyComparator(order);
   for (let i = 1; i < objects.length; i++) {
     const a = objects[i - 1]!.object;

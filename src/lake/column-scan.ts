@@ -4,7 +4,7 @@
 // Objects come in pool-key order of their first key, but nothing is merged:
 // a columnar aggregation does not depend on the order of its rows.
 
-import { HEADER_SIZE, openColumns, openVng, rangeSource, VngObject, type VngColumnSet } from '../formats/vng/index.js';
+import { HEADER_SIZE, leafPathsOf, openColumns, openVng, rangeSource, VngObject, type VngColumnSet } from '../formats/vng/index.js';
 import { ksuidHexToBase62, type KsuidHex } from '../util/ksuid.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import type { LakeContext } from './context.js';
@@ -26,10 +26,11 @@ export interface SpanReads {
 export interface ColumnObject {
   readonly object: DataObject;
   /**
-   * The columns at `paths` from the object's column copy, fetched; null when
-   * it has no copy or its values do not allow it (see openColumns).
+   * The columns at `paths` (or all its leaf columns, see leafPathsOf) from
+   * the object's column copy, fetched; null when it has no copy or its
+   * values do not allow it (see openColumns).
    */
-  columns(paths: readonly (readonly string[])[], opts?: { readonly tags?: boolean }): Promise<VngColumnSet | null>;
+  columns(paths: readonly (readonly string[])[] | 'all', opts?: { readonly tags?: boolean }): Promise<VngColumnSet | null>;
   /**
    * The values at positions `rows` of the object (ascending), in that order:
    * only the seek streams holding them are read.
@@ -75,7 +76,10 @@ export function columnObjects(
           vng = await openVng(source, { prefetch: 4096 });
           cache.putHead(object.id, vng.header, vng.meta, HEADER_SIZE + vng.header.metaSize);
         } else vng = new VngObject(source, head.header, head.meta);
-        const cols = openColumns(vng, paths, ctx, { tags: opts?.tags === true });
+        // 'all': every leaf, to read whole values (see leafPathsOf).
+        const wanted = paths === 'all' ? leafPathsOf(vng) : paths;
+        if (wanted === null) return null;
+        const cols = openColumns(vng, wanted, ctx, { tags: opts?.tags === true });
         if (cols === null) return null;
         await cols.fetch(cache.segments(object.id));
         if (stats !== undefined) stats.objectsRead++;

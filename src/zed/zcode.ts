@@ -112,6 +112,15 @@ export class Builder {
     this.len += n;
   }
 
+  /** Appends an element as encoded (its tag and body): src[start:end]. */
+  appendEncoded(src: Uint8Array, start: number, end: number): void {
+    const n = end - start;
+    this.grow(n);
+    if (n < 32) for (let k = 0; k < n; k++) this.buf[this.len + k] = src[start + k]!;
+    else this.buf.set(src.subarray(start, end), this.len);
+    this.len += n;
+  }
+
   /** Reserves a body of exactly `n` bytes and returns its offset in `this.buf`. */
   appendBody(n: number): number {
     this.grow(n + 10);

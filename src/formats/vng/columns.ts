@@ -145,6 +145,10 @@ export class VngColumnSet {
     private readonly set: SegmentSet,
     readonly members: readonly VngColumns[],
     private readonly tagsRef: SegmentRef | null = null,
+    /** The paths of the columns, in the cursors' order. */
+    readonly paths: readonly (readonly string[])[] = [],
+    /** Each member's metadata (the layout of its values). */
+    readonly layouts: readonly Meta[] = [],
   ) {}
 
   /** Fetches the columns' segments (only theirs, those in `cache` from there) and readies the cursors. */
@@ -237,5 +241,40 @@ export function openColumns(
     members.push(new VngColumns(readers, t.length, missing));
   }
   const tagsRef = opts.tags === true && top.kind === 'variant' ? set.need(top.tags) : null;
-  return new VngColumnSet(obj, set, members, tagsRef);
+  return new VngColumnSet(obj, set, members, tagsRef, paths, tops);
+}
+
+/**
+ * Every leaf path of an object's values, for reading them whole from their
+ * columns: each value a record, and every record below it a plain one (no
+ * nulls of records, no named records), reached through record fields; the
+ * leaves are what is not a record. In first-seen order, each path once;
+ * null when the values are not all such records.
+ */
+export function leafPathsOf(obj: VngObject): string[][] | null {
+  const top = obj.meta;
+  const tops = top.kind === 'variant' ? top.values : [top];
+  const seen = new Set<string>();
+  const out: string[][] = [];
+  const walk = (m: Meta, prefix: string[]): boolean => {
+    for (const f of (m as Extract<Meta, { kind: 'record' }>).fields) {
+      const path = [...prefix, f.name];
+      let v = f.values;
+      if (v.kind === 'record') {
+        if (!walk(v, path)) return false;
+        continue;
+      }
+      // A record that may be null or has a name is not read through.
+      while (v.kind === 'nulls' || v.kind === 'named') v = v.values;
+      if (v.kind === 'record') return false;
+      const key = JSON.stringify(path);
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(path);
+      }
+    }
+    return true;
+  };
+  for (const t of tops) if (t.kind !== 'record' || !walk(t, [])) return null;
+  return out;
 }

@@ -9,4 +9,4 @@ export { bytesSource, rangeSource, type SegmentCacheView, type VngSource } from 
 export { hasVngMagic, parseHeader, HEADER_SIZE, VNG_VERSION, type VngHeader } from './header.js';
 export { metaLength, type Meta, type Segment } from './metadata.js';
 export type { ProjectionPath } from './projection.js';
-export { openColumns, VngColumns, VngColumnSet, ColumnCursor } from './columns.js';
+export { leafPathsOf, openColumns, VngColumns, VngColumnSet, ColumnCursor } from './columns.js';

@@ -74,6 +74,19 @@ function fieldNames(r: RecordType, prefix: string, out: string[]): void {
  * on record types are memoized per type.
  */
 export function makeStringSearch(term: string): (v: Value) => boolean {
+  const { walker } = makeStringSearchParts(term);
+  return (v) => {
+    const b = v.bytes;
+    return b === null ? walker.of(v.type)(EMPTY, -1, -1) : walker.of(v.type)(b, 0, b.length);
+  };
+}
+
+/**
+ * The parts of a term's search, for code that searches a value's parts
+ * apart (columns): `typeMatches(t)`, whether a record type's field names
+ * hold the term (a match for any value of it), and the walker of bodies.
+ */
+export function makeStringSearchParts(term: string): { readonly typeMatches: (t: Type) => boolean; readonly walker: SearchWalker } {
   const types = new Map<Type, boolean>();
   const searchType = (t: Type): boolean => {
     let m = types.get(t);
@@ -89,12 +102,7 @@ export function makeStringSearch(term: string): (v: Value) => boolean {
     }
     return m;
   };
-  const inBody = makeBodyContainsFold(term);
-  const walker = new SearchWalker(searchType, inBody);
-  return (v) => {
-    const b = v.bytes;
-    return b === null ? walker.of(v.type)(EMPTY, -1, -1) : walker.of(v.type)(b, 0, b.length);
-  };
+  return { typeMatches: searchType, walker: new SearchWalker(searchType, makeBodyContainsFold(term)) };
 }
 
 export const grepFunctions: readonly FunctionDef[] = [

@@ -14,7 +14,8 @@ export {
 } from './registry.js';
 export { makeMap } from './map.js';
 export { CAST, CROP, FILL, ORDER, ConstShaper, makeShaper } from './shape.js';
-export { containsFold, makeBodyContainsFold, makeStringSearch } from './grep.js';
+export { containsFold, makeBodyContainsFold, makeStringSearch, makeStringSearchParts } from './grep.js';
+export type { SearchWalker } from './search-walker.js';
 export { compileGoRegexp, GoRegexp, type RegexpOptions } from './re2.js';
 export { Template, expand, replaceAll } from './re2-replace.js';
 export { typeValue, typeOfTypeValue } from './types.js';

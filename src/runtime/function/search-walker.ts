@@ -27,6 +27,11 @@ export class SearchWalker {
     private readonly inString: BodySearch,
   ) {}
 
+  /** Whether a value of type `t` can match at all (a string or a matching field name in its type). */
+  canMatch(t: Type): boolean {
+    return this.of(t) !== NEVER;
+  }
+
   /** The search of values of type `t`. */
   of(t: Type): BodySearch {
     let f = this.compiled.get(t);
