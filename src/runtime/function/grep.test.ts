@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { containsFold, makeStringSearch } from './grep.js';
+import { containsFold, makeBodyContainsFold, makeStringSearch } from './grep.js';
 import { harness } from '../../../test/support/function-testing.js';
 
 describe('grep', () => {
@@ -52,5 +52,29 @@ describe('grep', () => {
     for (const [term, value, want] of cases) {
       expect([term, value, makeStringSearch(term)(h.v(value))]).toEqual([term, value, want]);
     }
+  });
+});
+
+describe('makeBodyContainsFold', () => {
+  test('agrees with containsFold over random strings, ASCII and not, for terms with and without a k', () => {
+    let seed = 12345;
+    const r = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    const alphabet = ['a', 'B', 'k', 'K', 'r', 'S', 't', 'O', '0', '.', ' ', 'é', 'É', '\u212a', 'ß', 'ﬀ', '😀', 'i', 'İ'];
+    const word = (max: number) => Array.from({ length: Math.floor(r() * max) }, () => alphabet[Math.floor(r() * alphabet.length)]!).join('');
+    const enc = new TextEncoder();
+    let matches = 0;
+    for (let c = 0; c < 20_000; c++) {
+      const term = word(4).replace(/[^\x00-\x7f]/g, '') || 'a';
+      const body = word(24);
+      const bytes = enc.encode(`xx${body}yy`);
+      const got = makeBodyContainsFold(term)(bytes, 2, bytes.length - 2);
+      const want = containsFold(body, term);
+      if (got !== want) expect({ term, body, got }).toEqual({ term, body, got: want });
+      if (want) matches++;
+    }
+    expect(matches).toBeGreaterThan(2000);
   });
 });

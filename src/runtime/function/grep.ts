@@ -39,6 +39,10 @@ export function makeBodyContainsFold(term: string): (b: Uint8Array, s?: number, 
   const t = new TextEncoder().encode(term.toLowerCase());
   const n = t.length;
   if (n === 0) return () => true;
+  // Of all non-ASCII characters only the Kelvin sign folds to an ASCII one
+  // ("k"): for a term without a k no non-ASCII byte can be part of a match,
+  // and a byte search (Horspool's, ASCII case folded) is the whole answer.
+  if (!t.includes(0x6b)) return horspoolFold(t);
   const first = t[0]!;
   return (b, s = 0, e = b.length) => {
     for (let i = s; i < e; i++) if (b[i]! >= 0x80) return containsFold(decodeUtf8(b.subarray(s, e)), term);
@@ -53,6 +57,34 @@ export function makeBodyContainsFold(term: string): (b: Uint8Array, s?: number, 
         if (d !== t[k]) break;
       }
       if (k === n) return true;
+    }
+    return false;
+  };
+}
+
+/** ASCII case folding of one byte. */
+function fold(c: number): number {
+  return c >= 65 && c <= 90 ? c | 0x20 : c;
+}
+
+/** Whether b[s:e] holds `t` (lowercase ASCII), ASCII case folded: Horspool's search, from each window's last byte. */
+function horspoolFold(t: Uint8Array): (b: Uint8Array, s?: number, e?: number) => boolean {
+  const n = t.length;
+  const last = t[n - 1]!;
+  // How far a window may move on seeing raw byte x at its end.
+  const skip = new Int32Array(256);
+  for (let x = 0; x < 256; x++) {
+    const f = fold(x);
+    let d = n;
+    for (let k = 0; k < n - 1; k++) if (t[k] === f) d = n - 1 - k;
+    skip[x] = d;
+  }
+  return (b, s = 0, e = b.length) => {
+    for (let i = s + n - 1; i < e; i += skip[b[i]!]!) {
+      if (fold(b[i]!) !== last) continue;
+      let k = n - 2;
+      while (k >= 0 && fold(b[i - n + 1 + k]!) === t[k]) k--;
+      if (k < 0) return true;
     }
     return false;
   };
