@@ -14,7 +14,7 @@ import type { Meta } from '../formats/vng/index.js';
 import { poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
 import { makeStringSearchParts, type SearchWalker } from '../runtime/index.js';
-import { Builder, readElement, Value, type Type, type TypeContext } from '../zed/index.js';
+import { Builder, readElement, TypeString, Value, type Type, type TypeContext } from '../zed/index.js';
 import { disjoint } from './lake-topk.js';
 import { scanPool } from './lake-source.js';
 
@@ -45,38 +45,86 @@ function shapeOf(m: Extract<Meta, { kind: 'record' }>, prefix: readonly string[]
   return { type: zctx.lookupRecord(types), fields };
 }
 
-/** Appends row i's element of a leaf column. */
-function appendLeaf(b: Builder, col: ColumnBatch, i: number): void {
-  if (col.cardinality >= 0) {
-    const e = col.element(col.codes[i]!);
-    b.appendEncoded(e, 0, e.length);
-    return;
+const BEGIN = -1;
+const END = -2;
+
+/** A shape as steps: a leaf column's index, or BEGIN and END around a nested record. */
+function stepsOf(shape: Shape, out: number[] = []): number[] {
+  for (const f of shape.fields) {
+    if (typeof f === 'number') out.push(f);
+    else {
+      out.push(BEGIN);
+      stepsOf(f, out);
+      out.push(END);
+    }
   }
-  const s = col.starts[i]!;
-  b.appendEncoded(col.bytes, s, s + col.sizes[i]!);
+  return out;
 }
 
-function appendBody(b: Builder, shape: Shape, cursors: readonly ColumnBatch[], i: number): void {
-  for (const f of shape.fields) {
-    if (typeof f === 'number') appendLeaf(b, cursors[f]!, i);
+/** Row i's record body, built by `steps` from the leaf columns (a coded one's elements in `dicts`). */
+function appendBody(b: Builder, steps: Int32Array, cursors: readonly ColumnBatch[], dicts: readonly (Uint8Array[] | null)[], i: number): void {
+  for (let k = 0; k < steps.length; k++) {
+    const f = steps[k]!;
+    if (f === BEGIN) b.beginContainer();
+    else if (f === END) b.endContainer();
     else {
-      b.beginContainer();
-      appendBody(b, f, cursors, i);
-      b.endContainer();
+      const dict = dicts[f];
+      if (dict !== null && dict !== undefined) {
+        const e = dict[cursors[f]!.codes[i]!]!;
+        b.appendEncoded(e, 0, e.length);
+      } else {
+        const col = cursors[f]!;
+        const s = col.starts[i]!;
+        b.appendEncoded(col.bytes, s, s + col.sizes[i]!);
+      }
     }
   }
 }
 
-/** The leaf columns' own matches: whether each row's element of column `col` holds the term. */
-function leafMatches(walker: SearchWalker, col: ColumnBatch, n: number, out: Uint8Array): void {
+/**
+ * The leaf columns' own matches: whether each row's element of column
+ * `col` holds the term. A string column's bytes are searched all at once
+ * (`index`, when the term allows it), and only the rows where the term
+ * shows up are searched alone (a hit may straddle two strings).
+ */
+function leafMatches(walker: SearchWalker, index: ((b: Uint8Array, s: number, e: number) => number) | null, col: ColumnBatch, n: number, out: Uint8Array): void {
   const search = walker.of(col.type);
+  if (index !== null && col.cardinality < 0 && col.type === TypeString && n > 0) {
+    const { bytes, starts, sizes } = col;
+    const end = starts[n - 1]! + sizes[n - 1]!;
+    let at = starts[0]!;
+    let row = 0;
+    for (;;) {
+      const p = index(bytes, at, end);
+      if (p < 0) return;
+      // The row whose element holds p: starts ascend.
+      let lo = row;
+      let hi = n - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (starts[mid]! <= p) lo = mid;
+        else hi = mid - 1;
+      }
+      row = lo;
+      const s = starts[row]!;
+      readElement(bytes, s, s + sizes[row]!, el);
+      if (out[row] !== 1 && search(bytes, el.start, el.end)) out[row] = 1;
+      row++;
+      if (row >= n) return;
+      at = starts[row]!;
+    }
+  }
   if (col.cardinality >= 0) {
     const byCode = new Uint8Array(col.cardinality);
+    let any = false;
     for (let c = 0; c < col.cardinality; c++) {
       const e = col.element(c);
       readElement(e, 0, e.length, el);
-      byCode[c] = search(e, el.start, el.end) ? 1 : 0;
+      if (search(e, el.start, el.end)) byCode[c] = 1;
+      any ||= byCode[c] === 1;
     }
+    // No code matches: no row does.
+    if (!any) return;
     const codes = col.codes;
     for (let i = 0; i < n; i++) out[i] = out[i]! | byCode[codes[i]!]!;
     return;
@@ -107,6 +155,9 @@ async function searchObject(o: ColumnObject, parts: ReturnType<typeof makeString
     if (layout.kind !== 'record') return null;
     const cursors = m.cursors;
     const shape = shapeOf(layout, [], index, cursors, zctx);
+    const steps = Int32Array.from(stepsOf(shape));
+    // Each coded column's elements, by code (they are the same in every batch).
+    const dicts = cursors.map((c) => (c.cardinality >= 0 ? Array.from({ length: c.cardinality }, (_, k) => c.element(k)) : null));
     // Leaves the member has (others are columns of error("missing") for it).
     const own = cursors.filter((c, i) => !c.missing && shapeHas(shape, i));
     const all = parts.typeMatches(shape.type);
@@ -116,13 +167,21 @@ async function searchObject(o: ColumnObject, parts: ReturnType<typeof makeString
     let row = 0;
     for (let n = m.next(BATCH); n > 0; row += n, n = m.next(BATCH)) {
       hit.fill(all ? 1 : 0, 0, n);
-      for (const c of searched) leafMatches(parts.walker, c, n, hit);
+      for (const c of searched) leafMatches(parts.walker, parts.index, c, n, hit);
+      // The batch's values are built back to back in one buffer, each a view of it.
+      b.reset();
+      const at: number[] = [];
       for (let i = 0; i < n; i++) {
         if (hit[i] !== 1) continue;
-        b.reset();
-        appendBody(b, shape, cursors, i);
-        const j = row + i;
-        found.push({ row: rows === null || members.length === 1 ? j : rows[first + j]!, value: new Value(shape.type, b.bytes()) });
+        at.push(i, b.len);
+        appendBody(b, steps, cursors, dicts, i);
+      }
+      if (at.length === 0) continue;
+      const buf = b.bytes();
+      for (let k = 0; k < at.length; k += 2) {
+        const j = row + at[k]!;
+        const end = k + 3 < at.length ? at[k + 3]! : buf.length;
+        found.push({ row: members.length === 1 || rows === null ? j : rows[first + j]!, value: new Value(shape.type, buf.subarray(at[k + 1]!, end)) });
       }
     }
     first += m.length;

@@ -67,8 +67,24 @@ function fold(c: number): number {
   return c >= 65 && c <= 90 ? c | 0x20 : c;
 }
 
+/**
+ * For an ASCII term without a k (see makeBodyContainsFold): where in
+ * b[s:e] it first occurs, ASCII case folded, or -1; null for other terms.
+ * For searching many strings' bytes at once.
+ */
+export function makeBytesIndexFold(term: string): ((b: Uint8Array, s: number, e: number) => number) | null {
+  if (!/^[\x00-\x7f]+$/.test(term)) return null;
+  const t = new TextEncoder().encode(term.toLowerCase());
+  return t.includes(0x6b) ? null : horspoolIndex(t);
+}
+
 /** Whether b[s:e] holds `t` (lowercase ASCII), ASCII case folded: Horspool's search, from each window's last byte. */
 function horspoolFold(t: Uint8Array): (b: Uint8Array, s?: number, e?: number) => boolean {
+  const index = horspoolIndex(t);
+  return (b, s = 0, e = b.length) => index(b, s, e) >= 0;
+}
+
+function horspoolIndex(t: Uint8Array): (b: Uint8Array, s: number, e: number) => number {
   const n = t.length;
   const last = t[n - 1]!;
   // How far a window may move on seeing raw byte x at its end.
@@ -79,14 +95,14 @@ function horspoolFold(t: Uint8Array): (b: Uint8Array, s?: number, e?: number) =>
     for (let k = 0; k < n - 1; k++) if (t[k] === f) d = n - 1 - k;
     skip[x] = d;
   }
-  return (b, s = 0, e = b.length) => {
+  return (b, s, e) => {
     for (let i = s + n - 1; i < e; i += skip[b[i]!]!) {
       if (fold(b[i]!) !== last) continue;
       let k = n - 2;
       while (k >= 0 && fold(b[i - n + 1 + k]!) === t[k]) k--;
-      if (k < 0) return true;
+      if (k < 0) return i - n + 1;
     }
-    return false;
+    return -1;
   };
 }
 
@@ -118,7 +134,12 @@ export function makeStringSearch(term: string): (v: Value) => boolean {
  * apart (columns): `typeMatches(t)`, whether a record type's field names
  * hold the term (a match for any value of it), and the walker of bodies.
  */
-export function makeStringSearchParts(term: string): { readonly typeMatches: (t: Type) => boolean; readonly walker: SearchWalker } {
+export function makeStringSearchParts(term: string): {
+  readonly typeMatches: (t: Type) => boolean;
+  readonly walker: SearchWalker;
+  /** Where the term first occurs in bytes, when a plain byte search finds it (see makeBytesIndexFold). */
+  readonly index: ((b: Uint8Array, s: number, e: number) => number) | null;
+} {
   const types = new Map<Type, boolean>();
   const searchType = (t: Type): boolean => {
     let m = types.get(t);
@@ -134,7 +155,7 @@ export function makeStringSearchParts(term: string): { readonly typeMatches: (t:
     }
     return m;
   };
-  return { typeMatches: searchType, walker: new SearchWalker(searchType, makeBodyContainsFold(term)) };
+  return { typeMatches: searchType, walker: new SearchWalker(searchType, makeBodyContainsFold(term)), index: makeBytesIndexFold(term) };
 }
 
 export const grepFunctions: readonly FunctionDef[] = [

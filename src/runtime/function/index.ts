@@ -14,7 +14,7 @@ export {
 } from './registry.js';
 export { makeMap } from './map.js';
 export { CAST, CROP, FILL, ORDER, ConstShaper, makeShaper } from './shape.js';
-export { containsFold, makeBodyContainsFold, makeStringSearch, makeStringSearchParts } from './grep.js';
+export { containsFold, makeBodyContainsFold, makeBytesIndexFold, makeStringSearch, makeStringSearchParts } from './grep.js';
 export type { SearchWalker } from './search-walker.js';
 export { compileGoRegexp, GoRegexp, type RegexpOptions } from './re2.js';
 export { Template, expand, replaceAll } from './re2-replace.js';
