@@ -11,7 +11,7 @@ import type * as ast from './ast/index.js';
 import type * as dag from './dag/index.js';
 import { parseQuery } from './parser/index.js';
 import { analyze } from './semantic/index.js';
-import { inputFields, optimize } from './optimizer/index.js';
+import { inputFields, optimize, poolScanFields } from './optimizer/index.js';
 import type { PoolKeyLookup } from './optimizer/index.js';
 import { buildSeq, lateralHook, outputChannelOf, type BuildContext } from './kernel/build.js';
 import { newEnv } from './kernel/env.js';
@@ -163,7 +163,8 @@ export function buildPlan(plan: dag.Seq, opts: CompileOptions, known?: PlanConte
     },
   };
   const env = newEnv(ectx, known?.literals ?? new Literals(opts.zctx), known?.funcs ?? planFuncs(plan, new Map()), known?.slots ?? 0);
-  const bctx: BuildContext = { op: opctx, sources, env, input: gate, laterals: [] };
+  const scanFields = poolScanFields(plan);
+  const bctx: BuildContext = { op: opctx, sources, env, input: gate, laterals: [], ...(scanFields !== null ? { scanFields } : {}) };
   env.compileLateral = lateralHook(bctx);
   // Leaves an `output` operator ended go to its channel; the others to main.
   const byChannel = new Map<string, Stream[]>();

@@ -10,76 +10,15 @@
 // not all records of plain records, are read as values.
 
 import type { Pushdown } from '../compiler/index.js';
-import type { Meta } from '../formats/vng/index.js';
 import { poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
 import { makeStringSearchParts, type SearchWalker } from '../runtime/index.js';
-import { Builder, readElement, TypeString, Value, type Type, type TypeContext } from '../zed/index.js';
+import { readElement, TypeString, type TypeContext, type Value } from '../zed/index.js';
+import { valuesFromColumns } from './column-values.js';
 import { disjoint } from './lake-topk.js';
 import { scanPool } from './lake-source.js';
 
-const BATCH = 8192;
 const el = { start: 0, end: 0 };
-
-/** How a member's records are put back together: each field a leaf column (its index) or a nested record. */
-interface Shape {
-  readonly type: Type;
-  readonly fields: readonly (number | Shape)[];
-}
-
-function shapeOf(m: Extract<Meta, { kind: 'record' }>, prefix: readonly string[], index: ReadonlyMap<string, number>, cursors: readonly ColumnBatch[], zctx: TypeContext): Shape {
-  const fields: (number | Shape)[] = [];
-  const types: { name: string; type: Type }[] = [];
-  for (const f of m.fields) {
-    const path = [...prefix, f.name];
-    if (f.values.kind === 'record') {
-      const sub = shapeOf(f.values, path, index, cursors, zctx);
-      fields.push(sub);
-      types.push({ name: f.name, type: sub.type });
-    } else {
-      const i = index.get(JSON.stringify(path))!;
-      fields.push(i);
-      types.push({ name: f.name, type: cursors[i]!.type });
-    }
-  }
-  return { type: zctx.lookupRecord(types), fields };
-}
-
-const BEGIN = -1;
-const END = -2;
-
-/** A shape as steps: a leaf column's index, or BEGIN and END around a nested record. */
-function stepsOf(shape: Shape, out: number[] = []): number[] {
-  for (const f of shape.fields) {
-    if (typeof f === 'number') out.push(f);
-    else {
-      out.push(BEGIN);
-      stepsOf(f, out);
-      out.push(END);
-    }
-  }
-  return out;
-}
-
-/** Row i's record body, built by `steps` from the leaf columns (a coded one's elements in `dicts`). */
-function appendBody(b: Builder, steps: Int32Array, cursors: readonly ColumnBatch[], dicts: readonly (Uint8Array[] | null)[], i: number): void {
-  for (let k = 0; k < steps.length; k++) {
-    const f = steps[k]!;
-    if (f === BEGIN) b.beginContainer();
-    else if (f === END) b.endContainer();
-    else {
-      const dict = dicts[f];
-      if (dict !== null && dict !== undefined) {
-        const e = dict[cursors[f]!.codes[i]!]!;
-        b.appendEncoded(e, 0, e.length);
-      } else {
-        const col = cursors[f]!;
-        const s = col.starts[i]!;
-        b.appendEncoded(col.bytes, s, s + col.sizes[i]!);
-      }
-    }
-  }
-}
 
 /**
  * The leaf columns' own matches: whether each row's element of column
@@ -139,59 +78,19 @@ function leafMatches(walker: SearchWalker, index: ((b: Uint8Array, s: number, e:
 }
 
 /** The object's values that match, in its order; null when its columns cannot say. */
-async function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStringSearchParts>, zctx: TypeContext): Promise<Value[] | null> {
-  const set = await o.columns('all', { tags: true });
-  if (set === null) return null;
-  const members = set.members;
-  const rows = set.memberRows;
-  if (members.length > 1 && rows === null) return null;
-  const index = new Map(set.paths.map((p, i) => [JSON.stringify(p), i]));
-  const found: { row: number; value: Value }[] = [];
-  let first = 0;
-  const b = new Builder(1024);
-  for (let mi = 0; mi < members.length; mi++) {
-    const m = members[mi]!;
-    const layout = set.layouts[mi]!;
-    if (layout.kind !== 'record') return null;
-    const cursors = m.cursors;
-    const shape = shapeOf(layout, [], index, cursors, zctx);
-    const steps = Int32Array.from(stepsOf(shape));
-    // Each coded column's elements, by code (they are the same in every batch).
-    const dicts = cursors.map((c) => (c.cardinality >= 0 ? Array.from({ length: c.cardinality }, (_, k) => c.element(k)) : null));
-    // Leaves the member has (others are columns of error("missing") for it).
-    const own = cursors.filter((c, i) => !c.missing && shapeHas(shape, i));
-    const all = parts.typeMatches(shape.type);
-    // Leaves whose type holds no string nor a matching field name never match.
-    const searched = all ? [] : own.filter((c) => parts.walker.canMatch(c.type));
-    const hit = new Uint8Array(BATCH);
-    let row = 0;
-    for (let n = m.next(BATCH); n > 0; row += n, n = m.next(BATCH)) {
-      hit.fill(all ? 1 : 0, 0, n);
-      for (const c of searched) leafMatches(parts.walker, parts.index, c, n, hit);
-      // The batch's values are built back to back in one buffer, each a view of it.
-      b.reset();
-      const at: number[] = [];
-      for (let i = 0; i < n; i++) {
-        if (hit[i] !== 1) continue;
-        at.push(i, b.len);
-        appendBody(b, steps, cursors, dicts, i);
+function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStringSearchParts>, zctx: TypeContext): Promise<AsyncIterable<Value[]> | null> {
+  return valuesFromColumns(o, zctx, {
+    pick(m, n, hit) {
+      // A record type whose field names hold the term: every value matches.
+      if (parts.typeMatches(m.type)) {
+        hit.fill(1, 0, n);
+        return;
       }
-      if (at.length === 0) continue;
-      const buf = b.bytes();
-      for (let k = 0; k < at.length; k += 2) {
-        const j = row + at[k]!;
-        const end = k + 3 < at.length ? at[k + 3]! : buf.length;
-        found.push({ row: members.length === 1 || rows === null ? j : rows[first + j]!, value: new Value(shape.type, buf.subarray(at[k + 1]!, end)) });
-      }
-    }
-    first += m.length;
-  }
-  if (members.length > 1) found.sort((a, c) => a.row - c.row);
-  return found.map((f) => f.value);
-}
-
-function shapeHas(shape: Shape, i: number): boolean {
-  return shape.fields.some((f) => (typeof f === 'number' ? f === i : shapeHas(f, i)));
+      // Else any field that does; leaves whose type holds no string nor a
+      // matching field name never do.
+      for (const c of m.leaves) if (parts.walker.canMatch(c.type)) leafMatches(parts.walker, parts.index, c, n, hit);
+    },
+  });
 }
 
 /**
@@ -223,7 +122,7 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
         stats.recordsRead += o.object.count;
         stats.bytesRead += await o.valueBytes();
       }
-      for (let i = 0; i < values.length; i += BATCH) yield values.slice(i, i + BATCH);
+      yield* values;
     }
   })();
 }

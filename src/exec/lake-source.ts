@@ -18,6 +18,7 @@ import { indexLookupOf } from './index-lookup.js';
 import { lakeAggregate } from './lake-aggregate.js';
 import { lakeTopK, poolInSortOrder } from './lake-topk.js';
 import { searchPool } from './lake-search.js';
+import { projectPool } from './lake-project.js';
 
 /** How `get URL` reaches the network from a lake query. */
 export interface LakeHttpOptions {
@@ -32,7 +33,7 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
   const outbound = http.outbound ?? directOutbound;
   const httpOpts = { fetch: (url: string, init: RequestInit) => outbound.fetch(url, init), ...(http.signal !== undefined ? { signal: http.signal } : {}) };
   return {
-    open(src, env, pushdown) {
+    open(src, env, pushdown, fields) {
       if (src.kind !== 'Pool') {
         if (fallback !== undefined) return fallback.open(src, env, pushdown);
         if (src.kind === 'HTTP') return openHttp(src, zctx, httpOpts);
@@ -47,6 +48,11 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       // A keyword search runs on the columns where it can (lake-search.ts).
       const term = pushdown === undefined ? null : searchTermOf(pushdown.filter, env);
       if (term !== null) return searchPool(lake, zctx, name, commitish, term, pushdown!, stats);
+      // A query that reads a few fields reads only their columns (lake-project.ts),
+      // unless its filter may prune objects by their field indexes.
+      if (fields !== undefined && (pushdown === undefined || indexLookupOf(pushdown.filter, zctx) === null)) {
+        return projectPool(lake, zctx, name, commitish, fields, pushdown, stats);
+      }
       return scanPool(lake, zctx, name, commitish, pushdown, stats);
     },
     // count() of a pool from metadata where it can (pool-count.ts).

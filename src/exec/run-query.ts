@@ -99,10 +99,10 @@ function sourceKey(src: ast.Pool): string {
 function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch): SourceResolver {
   const targets = (src: ast.Pool): readonly ast.Pool[] => plan().pools.get(sourceKey(src)) ?? [src];
   const resolver: SourceResolver = {
-    open(src, env, pushdown) {
+    open(src, env, pushdown, fields) {
       if (src.kind !== 'Pool') return metered(inner.open(src, env, pushdown), w, false);
       return (async function* () {
-        for (const t of targets(src)) yield* metered(inner.open(t, env, pushdown), w, scansData(t));
+        for (const t of targets(src)) yield* metered(inner.open(t, env, pushdown, fields), w, scansData(t));
       })();
     },
   };

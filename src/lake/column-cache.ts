@@ -16,7 +16,7 @@ export interface CachedCopy {
   /** Fetched segments by their offset in the data section. */
   readonly segments: Map<number, Uint8Array>;
   /** Columns decoded from them (variant tags), by name. */
-  readonly decoded: Map<string, Int32Array>;
+  readonly decoded: Map<string, { readonly byteLength: number }>;
   bytes: number;
 }
 
@@ -64,8 +64,8 @@ export class ColumnCache {
         e.segments.set(offset, own);
         this.#grow(e, own.byteLength);
       },
-      memo: (key, make) => {
-        const hit = this.#objects.get(id)?.decoded.get(key);
+      memo: <T extends { readonly byteLength: number }>(key: string, make: () => T): T => {
+        const hit = this.#objects.get(id)?.decoded.get(key) as T | undefined;
         if (hit !== undefined) return hit;
         const made = make();
         const e = this.#entry(id);

@@ -26,11 +26,12 @@ export interface SpanReads {
 export interface ColumnObject {
   readonly object: DataObject;
   /**
-   * The columns at `paths` (or all its leaf columns, see leafPathsOf) from
+   * The columns at `paths` (or all its leaf columns, see leafPathsOf, or
+   * all those below some top-level fields) from
    * the object's column copy, fetched; null when it has no copy or its
    * values do not allow it (see openColumns).
    */
-  columns(paths: readonly (readonly string[])[] | 'all', opts?: { readonly tags?: boolean }): Promise<VngColumnSet | null>;
+  columns(paths: readonly (readonly string[])[] | 'all' | { readonly under: ReadonlySet<string> }, opts?: { readonly tags?: boolean }): Promise<VngColumnSet | null>;
   /**
    * The values at positions `rows` of the object (ascending), in that order:
    * only the seek streams holding them are read.
@@ -77,7 +78,10 @@ export function columnObjects(
           cache.putHead(object.id, vng.header, vng.meta, HEADER_SIZE + vng.header.metaSize);
         } else vng = new VngObject(source, head.header, head.meta);
         // 'all': every leaf, to read whole values (see leafPathsOf).
-        const wanted = paths === 'all' ? leafPathsOf(vng) : paths;
+        let wanted: (readonly string[])[] | null;
+        if (paths === 'all') wanted = leafPathsOf(vng);
+        else if ('under' in paths) wanted = leafPathsOf(vng, paths.under);
+        else wanted = [...paths];
         if (wanted === null) return null;
         const cols = openColumns(vng, wanted, ctx, { tags: opts?.tags === true });
         if (cols === null) return null;

@@ -54,6 +54,8 @@ export interface BuildContext {
   defaultPushdown?: Pushdown;
   /** Lateral expressions compiled for the operator being built. */
   laterals: LateralSlot[];
+  /** The plan's leading pool scan and the top-level fields the plan reads of its values (see poolScanFields). */
+  scanFields?: { readonly scan: dag.PoolScan; readonly fields: readonly string[] };
 }
 
 /** The channel of each stream an `output` operator ended. */

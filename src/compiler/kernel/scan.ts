@@ -188,8 +188,9 @@ export function buildScan(
     return { stream: pd === undefined ? bctx.input : pushedFilter(bctx.op, bctx.input, pd), consumedNext: false };
   }
   const sources = bctx.sources;
+  const fields = op.kind === 'PoolScan' && bctx.scanFields?.scan === op ? bctx.scanFields.fields : undefined;
   const open = (): Stream => {
-    const s = sources.open(op.source, env, pd);
+    const s = sources.open(op.source, env, pd, fields);
     return pd === undefined ? s : pushedFilter(bctx.op, s, pd);
   };
   // A summarize of field paths straight over a pool, unfiltered or with a

@@ -113,8 +113,12 @@ export type ColumnFilterNode =
     };
 
 export interface SourceResolver {
-  /** Opens a source operator (pool, file or URL) as a stream of batches. */
-  open(src: ast.Pool | ast.File | ast.HTTP, env: Env, pushdown?: Pushdown): Stream;
+  /**
+   * Opens a source operator (pool, file or URL) as a stream of batches.
+   * `fields`, when given, are the only top-level fields the query reads of
+   * the values: a source may leave the others out of its records.
+   */
+  open(src: ast.Pool | ast.File | ast.HTTP, env: Env, pushdown?: Pushdown, fields?: readonly string[]): Stream;
   /** Commits the input to a pool (the load operator) and yields what Zed's load yields; absent without a lake. */
   load?(target: LoadTarget, input: Stream): Stream;
   /**

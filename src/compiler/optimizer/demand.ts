@@ -10,11 +10,24 @@ import { fieldsOf } from './fields.js';
 
 /** The top-level fields the plan reads of its DefaultScan's input, or null when it may read them all. */
 export function inputFields(seq: dag.Seq): string[] | null {
+  return leadFields(seq, 'DefaultScan')?.fields ?? null;
+}
+
+/**
+ * The same for a plan that starts with a pool scan: the scan, and the
+ * top-level fields the plan reads of what it yields.
+ */
+export function poolScanFields(seq: dag.Seq): { readonly scan: dag.PoolScan; readonly fields: string[] } | null {
+  const r = leadFields(seq, 'PoolScan');
+  return r === null ? null : { scan: r.scan as dag.PoolScan, fields: r.fields };
+}
+
+function leadFields(seq: dag.Seq, kind: 'DefaultScan' | 'PoolScan'): { readonly scan: dag.Op; readonly fields: string[] } | null {
   const first = seq[0];
   if (first === undefined) return null;
   // A leading scope of declarations holds the whole plan.
-  if (first.kind === 'Scope') return seq.length === 1 ? inputFields(first.body) : null;
-  if (first.kind !== 'DefaultScan') return null;
+  if (first.kind === 'Scope') return seq.length === 1 ? leadFields(first.body, kind) : null;
+  if (first.kind !== kind) return null;
   const paths: (readonly string[])[] = [];
   if (first.filter !== null) fieldsOf(first.filter, paths);
   let used = false;
@@ -57,5 +70,5 @@ export function inputFields(seq: dag.Seq): string[] | null {
     if (f === undefined) return null;
     out.add(f);
   }
-  return [...out].sort();
+  return { scan: first, fields: [...out].sort() };
 }

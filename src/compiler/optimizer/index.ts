@@ -3,5 +3,5 @@
 export { optimize, type OptimizeOptions } from './optimize.js';
 export { keySpanOf } from './key-span.js';
 export { textFilterOf } from './terms.js';
-export { inputFields } from './demand.js';
+export { inputFields, poolScanFields } from './demand.js';
 export type { PoolKeyLookup } from './sources.js';

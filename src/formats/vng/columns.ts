@@ -138,6 +138,8 @@ export class VngColumnSet {
    * (member i's are the next members[i].length).
    */
   memberRows: Int32Array | null = null;
+  /** With several members, once fetched (when asked for): the member of each value, in the object's order. */
+  tags: Int32Array | null = null;
   private cache: SegmentCacheView | undefined;
 
   constructor(
@@ -163,14 +165,30 @@ export class VngColumnSet {
     const ref = this.tagsRef;
     if (ref !== null) {
       try {
-        const load = () => rowsByMember(loadTags(ref, this.set.base, this.obj.length, this.members, 'variant tags'), this.members);
-        this.memberRows = this.cache === undefined ? load() : this.cache.memo(`member-rows@${ref.seg.offset}`, load);
+        const load = () => {
+          const tags = loadTags(ref, this.set.base, this.obj.length, this.members, 'variant tags');
+          return new MemberTags(tags, rowsByMember(tags, this.members));
+        };
+        const kept = this.cache === undefined ? load() : this.cache.memo(`member-rows@${ref.seg.offset}`, load);
+        this.memberRows = kept.rows;
+        this.tags = kept.tags;
       } catch (e) {
         throw asFormatError(e, 'VNG');
       }
     }
   }
 
+}
+
+/** An object's variant tags and the positions they give each member's values (kept together in the lake's column cache). */
+class MemberTags {
+  constructor(
+    readonly tags: Int32Array,
+    readonly rows: Int32Array,
+  ) {}
+  get byteLength(): number {
+    return this.tags.byteLength + this.rows.byteLength;
+  }
 }
 
 /** The positions of each member's values, given each value's member (checked by loadTags): a counting sort. */
@@ -249,15 +267,17 @@ export function openColumns(
  * columns: each value a record, and every record below it a plain one (no
  * nulls of records, no named records), reached through record fields; the
  * leaves are what is not a record. In first-seen order, each path once;
- * null when the values are not all such records.
+ * null when the values are not all such records. With `under`, only the
+ * paths below those top-level fields (the others may be anything).
  */
-export function leafPathsOf(obj: VngObject): string[][] | null {
+export function leafPathsOf(obj: VngObject, under?: ReadonlySet<string>): string[][] | null {
   const top = obj.meta;
   const tops = top.kind === 'variant' ? top.values : [top];
   const seen = new Set<string>();
   const out: string[][] = [];
   const walk = (m: Meta, prefix: string[]): boolean => {
     for (const f of (m as Extract<Meta, { kind: 'record' }>).fields) {
+      if (prefix.length === 0 && under !== undefined && !under.has(f.name)) continue;
       const path = [...prefix, f.name];
       let v = f.values;
       if (v.kind === 'record') {

@@ -64,7 +64,7 @@ export interface SegmentCacheView {
   get(offset: number): Uint8Array | undefined;
   put(offset: number, bytes: Uint8Array): void;
   /** Something decoded from the object's segments, kept under `key` (made once). */
-  memo(key: string, make: () => Int32Array): Int32Array;
+  memo<T extends { readonly byteLength: number }>(key: string, make: () => T): T;
 }
 
 interface Range {

@@ -1,0 +1,196 @@
+// Values put back together from a data object's column copy: each record
+// (a member's layout: plain records down to leaf columns) is rebuilt from
+// its leaf columns' elements, byte for byte the record its data object
+// holds, or with only some of its top-level fields. Used where a query needs
+// values but not all of them (a search keeps few) or not all their fields
+// (a query that reads a few fields), so that no data object is
+// decompressed. Values come out in the object's order.
+
+import type { Meta } from '../formats/vng/index.js';
+import type { ColumnObject } from '../lake/index.js';
+import type { ColumnBatch } from '../runtime/agg/index.js';
+import { FormatError } from '../errors/index.js';
+import { Builder, Value, type Type, type TypeContext } from '../zed/index.js';
+
+const BATCH = 8192;
+const BEGIN = -1;
+const END = -2;
+
+/** How a member's records are put back together: each field a leaf column (its index) or a nested record. */
+interface Shape {
+  readonly type: Type;
+  readonly fields: readonly (number | Shape)[];
+}
+
+function shapeOf(
+  m: Extract<Meta, { kind: 'record' }>,
+  prefix: readonly string[],
+  index: ReadonlyMap<string, number>,
+  cursors: readonly ColumnBatch[],
+  zctx: TypeContext,
+  only?: ReadonlySet<string>,
+): Shape {
+  const fields: (number | Shape)[] = [];
+  const types: { name: string; type: Type }[] = [];
+  for (const f of m.fields) {
+    if (only !== undefined && !only.has(f.name)) continue;
+    const path = [...prefix, f.name];
+    if (f.values.kind === 'record') {
+      const sub = shapeOf(f.values, path, index, cursors, zctx);
+      fields.push(sub);
+      types.push({ name: f.name, type: sub.type });
+    } else {
+      const i = index.get(JSON.stringify(path))!;
+      fields.push(i);
+      types.push({ name: f.name, type: cursors[i]!.type });
+    }
+  }
+  return { type: zctx.lookupRecord(types), fields };
+}
+
+/** A shape as steps: a leaf column's index, or BEGIN and END around a nested record. */
+function stepsOf(shape: Shape, out: number[] = []): number[] {
+  for (const f of shape.fields) {
+    if (typeof f === 'number') out.push(f);
+    else {
+      out.push(BEGIN);
+      stepsOf(f, out);
+      out.push(END);
+    }
+  }
+  return out;
+}
+
+/** Row i's record body, built by `steps` from the leaf columns (a coded one's elements in `dicts`). */
+function appendBody(b: Builder, steps: Int32Array, cursors: readonly ColumnBatch[], dicts: readonly (Uint8Array[] | null)[], i: number): void {
+  for (let k = 0; k < steps.length; k++) {
+    const f = steps[k]!;
+    if (f === BEGIN) b.beginContainer();
+    else if (f === END) b.endContainer();
+    else {
+      const dict = dicts[f];
+      if (dict !== null && dict !== undefined) {
+        const e = dict[cursors[f]!.codes[i]!]!;
+        b.appendEncoded(e, 0, e.length);
+      } else {
+        const col = cursors[f]!;
+        const s = col.starts[i]!;
+        b.appendEncoded(col.bytes, s, s + col.sizes[i]!);
+      }
+    }
+  }
+}
+
+/** One member's columns as a batch is read, for a `pick`. */
+export interface MemberBatch {
+  /** The record type of the member's values (all their fields). */
+  readonly type: Type;
+  /** The member's leaf columns (those it has: none stands for a missing field). */
+  readonly leaves: readonly ColumnBatch[];
+}
+
+export interface ValuesOptions {
+  /** Only these top-level fields (in each record's own order); all when absent. */
+  readonly fields?: ReadonlySet<string>;
+  /** Marks with 1 in hit[0:n] the rows of the batch to put back together; all rows when absent. */
+  readonly pick?: (member: MemberBatch, n: number, hit: Uint8Array) => void;
+}
+
+/**
+ * The values of an object (those `pick` keeps, with the `fields` asked
+ * for) from its column copy, a batch at a time in the object's order (the
+ * members' columns read side by side, as the variant tags interleave
+ * them); null when it has no usable copy or its values are not all records
+ * of plain records.
+ */
+export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts: ValuesOptions = {}): Promise<AsyncIterable<Value[]> | null> {
+  const set = await o.columns(opts.fields === undefined ? 'all' : { under: opts.fields }, { tags: true });
+  if (set === null) return null;
+  const members = set.members;
+  const tags = set.tags;
+  if (members.length > 1 && tags === null) return null;
+  const index = new Map(set.paths.map((p, i) => [JSON.stringify(p), i]));
+  const pick = opts.pick;
+  const plans: { steps: Int32Array; dicts: (Uint8Array[] | null)[]; type: Type; view: MemberBatch | null; hit: Uint8Array }[] = [];
+  for (let mi = 0; mi < members.length; mi++) {
+    const layout = set.layouts[mi]!;
+    if (layout.kind !== 'record') return null;
+    const cursors = members[mi]!.cursors;
+    const shape = shapeOf(layout, [], index, cursors, zctx, opts.fields);
+    const steps = Int32Array.from(stepsOf(shape));
+    plans.push({
+      steps,
+      // Each coded column's elements, by code (the same in every batch).
+      dicts: cursors.map((c) => (c.cardinality >= 0 ? Array.from({ length: c.cardinality }, (_, k) => c.element(k)) : null)),
+      type: shape.type,
+      view:
+        pick === undefined
+          ? null
+          : { type: opts.fields === undefined ? shape.type : shapeOf(layout, [], index, cursors, zctx).type, leaves: cursors.filter((c, i) => !c.missing && stepsHas(steps, i)) },
+      hit: new Uint8Array(BATCH),
+    });
+  }
+  const total = o.object.count;
+  // Where each member's positions start in memberRows.
+  const rows = set.memberRows;
+  const starts = new Int32Array(members.length);
+  for (let mi = 1; mi < members.length; mi++) starts[mi] = starts[mi - 1]! + members[mi - 1]!.length;
+  return (async function* () {
+    const b = new Builder(1024);
+    const counts = new Int32Array(members.length);
+    const next = new Int32Array(members.length);
+    for (let r0 = 0; r0 < total; r0 += BATCH) {
+      const n = Math.min(BATCH, total - r0);
+      // Each member's rows in this stretch of the object, read and picked.
+      counts.fill(0);
+      if (tags === null) counts[0] = n;
+      else for (let r = r0; r < r0 + n; r++) counts[tags[r]!]!++;
+      for (let mi = 0; mi < members.length; mi++) {
+        const c = counts[mi]!;
+        if (c === 0) continue;
+        if (members[mi]!.next(c) !== c) throw new FormatError(`column copy of data object: member ${mi} ends early`);
+        const p = plans[mi]!;
+        p.hit.fill(pick === undefined ? 1 : 0, 0, c);
+        if (pick !== undefined) pick(p.view!, c, p.hit);
+      }
+      // The rows put back together in the object's order, back to back in one buffer.
+      b.reset();
+      const at: number[] = [];
+      const types: Type[] = [];
+      const put = (mi: number, i: number): void => {
+        const p = plans[mi]!;
+        at.push(b.len);
+        types.push(p.type);
+        appendBody(b, p.steps, members[mi]!.cursors, p.dicts, i);
+      };
+      if (pick !== undefined && rows !== null) {
+        // Picked rows (few, as a rule): each member's, by their place in the object.
+        const found: number[] = [];
+        for (let mi = 0; mi < members.length; mi++) {
+          const hit = plans[mi]!.hit;
+          for (let i = 0; i < counts[mi]!; i++) if (hit[i] === 1) found.push(rows[starts[mi]! + next[mi]! + i]!, mi, i);
+        }
+        const order = Array.from({ length: found.length / 3 }, (_, k) => 3 * k).sort((x, y) => found[x]! - found[y]!);
+        for (const k of order) put(found[k + 1]!, found[k + 2]!);
+        for (let mi = 0; mi < members.length; mi++) next[mi]! += counts[mi]!;
+      } else {
+        next.fill(0);
+        for (let r = r0; r < r0 + n; r++) {
+          const mi = tags === null ? 0 : tags[r]!;
+          const i = next[mi]!++;
+          if (plans[mi]!.hit[i] === 1) put(mi, i);
+        }
+      }
+      if (at.length === 0) continue;
+      const buf = b.bytes();
+      const out = new Array<Value>(at.length);
+      for (let k = 0; k < at.length; k++) out[k] = new Value(types[k]!, buf.subarray(at[k]!, k + 1 < at.length ? at[k + 1]! : buf.length));
+      yield out;
+    }
+  })();
+}
+
+function stepsHas(steps: Int32Array, i: number): boolean {
+  for (let k = 0; k < steps.length; k++) if (steps[k] === i) return true;
+  return false;
+}

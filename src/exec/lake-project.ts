@@ -1,0 +1,77 @@
+// A pool scan for a query that reads only some top-level fields of the
+// values (the optimizer's poolScanFields): each data object's values are
+// put back together from its column copy with only those fields
+// (column-values.ts), so the columns of the others are never read and no
+// data object is decompressed. The pushed filter runs on those records
+// (its fields are among them). Objects come out in the scan's order (key
+// ranges that do not touch); an object without a usable copy, or that a
+// filter on the pool key reads only in part, is read as values.
+
+import type { Pushdown } from '../compiler/index.js';
+import { poolKeyOf, type Lake, type ScanStats } from '../lake/index.js';
+import type { TypeContext, Value } from '../zed/index.js';
+import { valuesFromColumns } from './column-values.js';
+import { disjoint } from './lake-topk.js';
+import { scanPool } from './lake-source.js';
+
+export function projectPool(
+  lake: Lake,
+  zctx: TypeContext,
+  pool: string,
+  commitish: string,
+  fields: readonly string[],
+  pushdown: Pushdown | undefined,
+  stats: ScanStats | undefined,
+): AsyncIterable<Value[]> {
+  return (async function* () {
+    const key = poolKeyOf(await lake.getPool(pool));
+    const span = pushdown?.keySpan(key.path) ?? undefined;
+    const objects = await lake.columnObjects(pool, commitish, {
+      ctx: zctx,
+      ...(stats !== undefined ? { stats } : {}),
+      ...(span !== undefined ? { span } : {}),
+    });
+    if (!disjoint(objects, key.order)) {
+      yield* scanPool(lake, zctx, pool, commitish, pushdown, stats);
+      return;
+    }
+    pushdown?.applied();
+    const keep = pushdown?.predicate;
+    const only = new Set(fields);
+    for (const o of objects) {
+      const reads = span === undefined ? null : await o.spanReads(span);
+      // An object a pruned scan reads only in part is read so: the rows it
+      // skips may pass the filter all the same (a null string compares as empty).
+      const values = span !== undefined && (reads === null || reads.rows !== null) ? null : await valuesFromColumns(o, zctx, { fields: only });
+      if (values === null) {
+        for await (const b of o.rows(span)) {
+          const kept = keep === undefined ? b : b.filter(keep);
+          if (kept.length > 0) yield kept;
+        }
+        continue;
+      }
+      const bytes = reads?.bytes ?? (await o.valueBytes());
+      const n = reads?.records ?? o.object.count;
+      if (stats !== undefined) {
+        // As the scan would have counted them: every value read.
+        stats.recordsRead += n;
+        stats.bytesRead += bytes;
+      }
+      let kept = 0;
+      let handed = 0;
+      for await (const batch of values) {
+        const out = keep === undefined ? batch : batch.filter(keep);
+        kept += out.length;
+        for (const v of out) handed += v.bytes?.length ?? 0;
+        if (out.length > 0) yield out;
+      }
+      if (stats !== undefined) {
+        // Those kept as matched with all their bytes (estimated from the
+        // rows kept, less the bytes of the records handed over, which the
+        // query counts).
+        const full = kept === n ? bytes : n === 0 ? 0 : Math.round((bytes * kept) / n);
+        stats.bytesMatched += Math.max(0, full - handed);
+      }
+    }
+  })();
+}
