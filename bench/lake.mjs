@@ -129,8 +129,15 @@ for (const q of queries) {
   }
   const bytes = stats.bytesRead;
   const [zs, zout] = zq(q.zq);
+  // DuckDB's best of three too, as the pool's.
   let ds = null;
-  if (duck) [ds] = await secs(() => duck.runAndReadAll(q.duck));
+  if (duck) {
+    ds = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const [s] = await secs(() => duck.runAndReadAll(q.duck));
+      ds = Math.min(ds, s);
+    }
+  }
   const lines = (s) => s.split('\n').filter(Boolean);
   if (lines(pout).length !== lines(zout).length) throw new Error(`${q.name}: pool and zq disagree:\n${pout.slice(0, 300)}\n${zout.slice(0, 300)}`);
   if (q.exact && pout !== zout) throw new Error(`${q.name}: pool ${pout.trim()} but zq ${zout.trim()}`);
