@@ -1,6 +1,7 @@
 // The data and helpers of the tests that compare answers over column copies
 // with answers over values (column-aggregate.test.ts, column-filter.test.ts).
 import { Lake, MemoryBlobStore, MemoryMetaStore, prepareQuery, encodeBatches, formatByName } from '../../src/index.js';
+import { zson } from './helpers.js';
 
 export function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -75,3 +76,34 @@ export function rounded(line: string): string {
   return line.replace(/-?\d+\.\d*(e[-+]?\d+)?/g, (x) => String(Number(Number(x).toPrecision(12))));
 }
 
+
+/** Runs a query; its output lines in order, and its stats [records_read, bytes_read, records_matched, bytes_matched]. */
+export async function runOrdered(lake: Lake, text: string): Promise<{ lines: string[]; stats: number[] }> {
+  const q = await prepareQuery(lake, text);
+  let out = '';
+  const dec = new TextDecoder();
+  for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
+  const s = q.meter.stats();
+  return { lines: out.split('\n').filter(Boolean), stats: [s.recordsRead, s.bytesRead, s.recordsMatched, s.bytesMatched] };
+}
+
+/**
+ * Two lakes with the same pools (keyed by ts in `order`), one whose objects
+ * have column copies (over the returned counting store) and one without;
+ * `loads(k)` gives each pool's k-th load (three each).
+ */
+export async function pairedLakes(
+  pools: Readonly<Record<string, { readonly order: 'asc' | 'desc'; readonly seekStride?: number }>>,
+  loads: (k: number) => Readonly<Record<string, string>>,
+): Promise<[Lake, Lake, CountingBlobStore]> {
+  const blobs = new CountingBlobStore();
+  const cols = newLake(true, blobs);
+  const rows = newLake(false);
+  for (const lake of [cols, rows]) {
+    for (const [name, p] of Object.entries(pools)) {
+      await lake.createPool(name, { layout: { order: p.order, keys: [['ts']] }, ...(p.seekStride !== undefined ? { seekStride: p.seekStride } : {}) });
+    }
+    for (let k = 0; k < 3; k++) for (const [name, text] of Object.entries(loads(k))) await lake.load(name, 'main', zson(text));
+  }
+  return [cols, rows, blobs];
+}

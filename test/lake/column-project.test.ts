@@ -6,18 +6,14 @@
 // against a lake without copies. Outputs must be equal line for line, in
 // order, and so must records_read.
 import { describe, expect, it } from 'vitest';
-import { encodeBatches, formatByName, prepareQuery, type Lake } from '../../src/index.js';
-import { zson } from './helpers.js';
-import { CountingBlobStore, data, newLake, rng } from './column-data.js';
+import type { Lake } from '../../src/index.js';
+import { data, pairedLakes, rng, runOrdered } from './column-data.js';
 
 const CASES = Number(process.env['ZLAKE_PROJECT_CASES'] ?? 400);
 
 async function run(lake: Lake, text: string) {
-  const q = await prepareQuery(lake, text);
-  let out = '';
-  const dec = new TextDecoder();
-  for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
-  return { lines: out.split('\n').filter(Boolean), read: q.meter.stats().recordsRead };
+  const r = await runOrdered(lake, text);
+  return { lines: r.lines, read: r.stats[0] };
 }
 
 const QUERIES = [
@@ -43,23 +39,13 @@ const QUERIES = [
   'where t > 2023-11-20T00:00:00Z | cut t',
 ];
 
-async function lakes(): Promise<[Lake, Lake, CountingBlobStore]> {
-  const blobs = new CountingBlobStore();
-  const cols = newLake(true, blobs);
-  const rows = newLake(false);
-  for (const lake of [cols, rows]) {
-    await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] }, seekStride: 300 });
-    await lake.createPool('d', { layout: { order: 'desc', keys: [['ts']] }, seekStride: 300 });
-    await lake.createPool('o', { layout: { order: 'asc', keys: [['ts']] } });
-    for (let k = 0; k < 3; k++) {
-      // With null records on some paths (id), and without.
-      const text = data(600 + k, 150, k !== 1, 1000 * k);
-      await lake.load('p', 'main', zson(text));
-      await lake.load('d', 'main', zson(text));
-      await lake.load('o', 'main', zson(data(700 + k, 150, true)));
-    }
-  }
-  return [cols, rows, blobs];
+function lakes() {
+  const pools = { p: { order: 'asc', seekStride: 300 }, d: { order: 'desc', seekStride: 300 }, o: { order: 'asc' } } as const;
+  return pairedLakes(pools, (k) => {
+    // With null records on some paths (id), and without.
+    const text = data(600 + k, 150, k !== 1, 1000 * k);
+    return { p: text, d: text, o: data(700 + k, 150, true) };
+  });
 }
 
 describe('queries of a few fields over column copies', () => {

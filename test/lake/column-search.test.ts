@@ -6,20 +6,9 @@
 // seed. Outputs must be equal line for line, in order, and so must the
 // query statistics.
 import { describe, expect, it } from 'vitest';
-import { encodeBatches, formatByName, prepareQuery, type Lake } from '../../src/index.js';
-import { zson } from './helpers.js';
-import { CountingBlobStore, data, newLake, rng } from './column-data.js';
+import { data, pairedLakes, rng, runOrdered as run } from './column-data.js';
 
 const CASES = Number(process.env['ZLAKE_SEARCH_CASES'] ?? 600);
-
-async function run(lake: Lake, text: string) {
-  const q = await prepareQuery(lake, text);
-  let out = '';
-  const dec = new TextDecoder();
-  for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
-  const s = q.meter.stats();
-  return { lines: out.split('\n').filter(Boolean), stats: [s.recordsRead, s.bytesRead, s.recordsMatched, s.bytesMatched] };
-}
 
 /** data()'s records with more kinds of fields now and then. */
 function richer(seed: number, n: number, tsBase: number): string {
@@ -44,22 +33,12 @@ function richer(seed: number, n: number, tsBase: number): string {
 
 const TERMS = ['tcp', 'TCP', 'udp', 'icmp', '10.0.1', 'orig', 'id.orig', 'orig_h', 'port', 'xyz', 'k', 'K', 'kelvin', 'é', 'épée', 'alpha', 'beta', 'gamma', 'ray', 'fail', 'sub', 'tags', 'deep.inner', 'naïve', 'plain', 'handshake', 'e', '7', 'dur'];
 
-async function lakes(): Promise<[Lake, Lake, CountingBlobStore]> {
-  const blobs = new CountingBlobStore();
-  const cols = newLake(true, blobs);
-  const rows = newLake(false);
-  for (const lake of [cols, rows]) {
-    await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
-    await lake.createPool('d', { layout: { order: 'desc', keys: [['ts']] } });
-    await lake.createPool('o', { layout: { order: 'asc', keys: [['ts']] } });
-    for (let k = 0; k < 3; k++) {
-      const text = richer(400 + k, 150, 1000 * k);
-      await lake.load('p', 'main', zson(text));
-      await lake.load('d', 'main', zson(text));
-      await lake.load('o', 'main', zson(richer(500 + k, 150, 0)));
-    }
-  }
-  return [cols, rows, blobs];
+/** Pools: `p` of disjoint objects, `d` the same descending, `o` of overlapping objects. */
+function lakes() {
+  return pairedLakes({ p: { order: 'asc' }, d: { order: 'desc' }, o: { order: 'asc' } }, (k) => {
+    const text = richer(400 + k, 150, 1000 * k);
+    return { p: text, d: text, o: richer(500 + k, 150, 0) };
+  });
 }
 
 describe('keyword search over column copies', () => {

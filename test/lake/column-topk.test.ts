@@ -6,22 +6,12 @@
 // equal line for line, in order, and so must the query statistics (but for
 // a sort by the pool key, which may stop reading early).
 import { describe, expect, it } from 'vitest';
-import { encodeBatches, formatByName, prepareQuery, type Lake } from '../../src/index.js';
 import { zson } from './helpers.js';
-import { CountingBlobStore, data, newLake, rng } from './column-data.js';
+import { CountingBlobStore, data, newLake, pairedLakes, rng, runOrdered as run } from './column-data.js';
 
 const CASES = Number(process.env['ZLAKE_TOPK_CASES'] ?? 2000);
 
 const KEYS = ['bytes', 'dur', 'pk', 't', 'm', 'id.port', 'ts', 'ts', 'proto', 'nosuch', 'id.orig_h'];
-
-async function run(lake: Lake, text: string) {
-  const q = await prepareQuery(lake, text);
-  let out = '';
-  const dec = new TextDecoder();
-  for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
-  const s = q.meter.stats();
-  return { lines: out.split('\n').filter(Boolean), stats: [s.recordsRead, s.bytesRead, s.recordsMatched, s.bytesMatched] };
-}
 
 /** The records with some keys null (ts ending in 7) and some missing (ending in 3). */
 function nullKeys(text: string): string {
@@ -33,26 +23,12 @@ function nullKeys(text: string): string {
  * of overlapping objects, `na` and `nd` (ascending, descending) with null
  * and missing keys.
  */
-async function lakes(): Promise<[Lake, Lake, CountingBlobStore]> {
-  const blobs = new CountingBlobStore();
-  const cols = newLake(true, blobs);
-  const rows = newLake(false);
-  for (const lake of [cols, rows]) {
-    await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
-    await lake.createPool('d', { layout: { order: 'desc', keys: [['ts']] } });
-    await lake.createPool('o', { layout: { order: 'asc', keys: [['ts']] } });
-    await lake.createPool('na', { layout: { order: 'asc', keys: [['ts']] } });
-    await lake.createPool('nd', { layout: { order: 'desc', keys: [['ts']] } });
-    for (let k = 0; k < 3; k++) {
-      const text = data(700 + k, 150, false, 1000 * k);
-      await lake.load('p', 'main', zson(text));
-      await lake.load('d', 'main', zson(text));
-      await lake.load('o', 'main', zson(data(800 + k, 150, false)));
-      await lake.load('na', 'main', zson(nullKeys(text)));
-      await lake.load('nd', 'main', zson(nullKeys(text)));
-    }
-  }
-  return [cols, rows, blobs];
+function lakes() {
+  const pools = { p: { order: 'asc' }, d: { order: 'desc' }, o: { order: 'asc' }, na: { order: 'asc' }, nd: { order: 'desc' } } as const;
+  return pairedLakes(pools, (k) => {
+    const text = data(700 + k, 150, false, 1000 * k);
+    return { p: text, d: text, o: data(800 + k, 150, false), na: nullKeys(text), nd: nullKeys(text) };
+  });
 }
 
 /** Keys whose columns hold only numbers, nulls or missing fields: the column path takes them. */
