@@ -47,6 +47,8 @@ export interface LakeConfig {
   readonly diskCache?: { readonly dir?: string; readonly maxBytes?: number } | false;
   /** Value bytes a load holds before it writes an object (the lake's default otherwise). */
   readonly loadMemoryLimit?: number;
+  /** Bytes of column copies kept in memory across queries (the lake's default when absent). */
+  readonly columnCacheBytes?: number;
   /** Pass events between the servers sharing the metastore (default: when `meta` is given). */
   readonly relay?: boolean;
   /** Where the AWS variables come from (default: the process environment). */
@@ -123,6 +125,7 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     // Object storage answers a write after a network round trip or several: read on meanwhile.
     writeBehind: folder === null,
     ...(config.loadMemoryLimit !== undefined ? { loadMemoryLimit: config.loadMemoryLimit } : {}),
+    ...(config.columnCacheBytes !== undefined ? { columnCacheBytes: config.columnCacheBytes } : {}),
   });
   return {
     lake,

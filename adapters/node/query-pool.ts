@@ -21,6 +21,8 @@ import { WorkerPool } from './worker-pool.js';
 
 /** How long a query may take to stop on its own before its worker is terminated. */
 export const STOP_GRACE_MS = 100;
+/** The most column copy bytes a query worker keeps between its queries. */
+const COLUMN_CACHE_MAX = 256 * 1024 * 1024;
 /** Heap a worker needs beside what its query holds. */
 const BASE_HEAP_MB = 256;
 
@@ -67,7 +69,8 @@ export class QueryPool implements QueryExecutor {
       maxWorkers: opts.maxWorkers,
       heapMb: Math.ceil(opts.memoryLimit / 2 ** 20) + BASE_HEAP_MB,
       setup: {
-        lake: opts.lake,
+        // Each worker keeps column bytes of its own: at most half a query's memory, and 256 MiB.
+        lake: { columnCacheBytes: Math.min(COLUMN_CACHE_MAX, Math.floor(opts.memoryLimit / 2)), ...opts.lake },
         memoryLimit: opts.memoryLimit,
         getAllow: opts.getAllow ?? [],
         ...(opts.getTimeoutMs !== undefined ? { getTimeoutMs: opts.getTimeoutMs } : {}),
