@@ -20,13 +20,16 @@ import { benchFile, secs } from './support.mjs';
 
 const { file, mb } = benchFile();
 const { openLocalLake } = await import('../dist/adapters/local/index.js');
+const { cachedMetaStore } = await import('../dist/adapters/node/meta-cache.js');
 const { encodeBatches, formatByName, Lake, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-lake-'));
 const local = await openLocalLake(dir);
 
 let clock = 0n;
-const lake = new Lake({ blobs: local.blobs, meta: local.meta.store, now: () => BigInt(Date.now()) * 1_000_000n + clock++ });
+// The metastore behind the read cache the server puts in front of it (open-lake.ts).
+const meta = cachedMetaStore(local.meta.store, () => local.meta.version());
+const lake = new Lake({ blobs: local.blobs, meta, now: () => BigInt(Date.now()) * 1_000_000n + clock++ });
 
 
 // --- load ---
