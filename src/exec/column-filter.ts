@@ -112,15 +112,12 @@ export class ColumnFilterEval {
     if (node.kind === 'leaf' && mask === undefined) {
       const col = column(node.path);
       if (!col.missing && col.cardinality >= 0) {
-        // One comparison per code, then a sum over the rows' codes.
-        const kept = new Uint8Array(col.cardinality);
-        for (let c = 0; c < col.cardinality; c++) {
-          const e = col.element(c);
-          kept[c] = outcome(node.pred, valueAt(col, e, 0, e.length)) === TRUE ? 1 : 0;
-        }
+        // One comparison per code, then a sum over the rows' codes (TRUE is 1).
+        const byCode = codeOutcomes(node.pred, col);
+        for (let c = 0; c < byCode.length; c++) if (byCode[c] !== TRUE) byCode[c] = 0;
         const codes = col.codes;
         let count = 0;
-        for (let i = 0; i < n; i++) count += kept[codes[i]!]!;
+        for (let i = 0; i < n; i++) count += byCode[codes[i]!]!;
         return count;
       }
     }
@@ -201,17 +198,23 @@ export class ColumnFilterEval {
   }
 }
 
+/** The outcome of the comparison for each code of a coded column. */
+function codeOutcomes(pred: (v: Value) => boolean, col: ColumnBatch): Uint8Array {
+  const byCode = new Uint8Array(col.cardinality);
+  for (let c = 0; c < col.cardinality; c++) {
+    const e = col.element(c);
+    byCode[c] = outcome(pred, valueAt(col, e, 0, e.length));
+  }
+  return byCode;
+}
+
 function leaf(pred: (v: Value) => boolean, col: ColumnBatch, n: number, out: Uint8Array): void {
   if (col.missing) {
     out.fill(MISSING, 0, n);
     return;
   }
   if (col.cardinality >= 0) {
-    const byCode = new Uint8Array(col.cardinality);
-    for (let c = 0; c < col.cardinality; c++) {
-      const e = col.element(c);
-      byCode[c] = outcome(pred, valueAt(col, e, 0, e.length));
-    }
+    const byCode = codeOutcomes(pred, col);
     const codes = col.codes;
     for (let i = 0; i < n; i++) out[i] = byCode[codes[i]!]!;
     return;

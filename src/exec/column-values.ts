@@ -83,7 +83,7 @@ function appendBody(b: Builder, steps: Int32Array, cursors: readonly ColumnBatch
 
 /** One member's columns as a batch is read, for a `pick`. */
 export interface MemberBatch {
-  /** The record type of the member's values (all their fields). */
+  /** The record type of the member's values as put back together (only the `fields` asked for). */
   readonly type: Type;
   /** The member's leaf columns (those it has: none stands for a missing field). */
   readonly leaves: readonly ColumnBatch[];
@@ -123,10 +123,7 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
       // Each coded column's elements, by code (the same in every batch).
       dicts: cursors.map((c) => (c.cardinality >= 0 ? Array.from({ length: c.cardinality }, (_, k) => c.element(k)) : null)),
       type: shape.type,
-      view:
-        pick === undefined
-          ? null
-          : { type: opts.fields === undefined ? shape.type : shapeOf(layout, [], index, cursors, zctx).type, leaves: cursors.filter((c, i) => !c.missing && stepsHas(steps, i)) },
+      view: pick === undefined ? null : { type: shape.type, leaves: cursors.filter((c, i) => !c.missing && stepsHas(steps, i)) },
       hit: new Uint8Array(BATCH),
     });
   }

@@ -12,8 +12,9 @@
 // column-filter.ts).
 
 import type { ColumnAggregate } from '../compiler/index.js';
-import { poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
+import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
 import { ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
+import { poolObjects } from './pool-objects.js';
 import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type SortedKey } from './column-filter.js';
 import type { PartialSink, Stream } from '../runtime/op/index.js';
 import type { TypeContext } from '../zed/index.js';
@@ -36,15 +37,9 @@ export function lakeAggregate(
   return (sink) =>
     (async function* () {
       const filter = plan.filter;
-      const key = poolKeyOf(await lake.getPool(pool));
       // A filter's range of the pool key prunes objects, and the values a
       // scan would read are those of the seek streams that may meet it.
-      const span = filter?.pushdown.keySpan(key.path) ?? undefined;
-      const objects = await lake.columnObjects(pool, commitish, {
-        ctx: zctx,
-        ...(stats !== undefined ? { stats } : {}),
-        ...(span !== undefined ? { span } : {}),
-      });
+      const { key, span, objects } = await poolObjects(lake, zctx, pool, commitish, stats, (k) => filter?.pushdown.keySpan(k.path) ?? undefined);
       const sorted = { path: key.path };
       let groups = new ColumnGroups(plan.keys.length, fns, zctx);
       // While every object is aggregated here, in one table, the groups'

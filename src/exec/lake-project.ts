@@ -8,10 +8,10 @@
 // filter on the pool key reads only in part, is read as values.
 
 import type { Pushdown } from '../compiler/index.js';
-import { poolKeyOf, type Lake, type ScanStats } from '../lake/index.js';
+import type { Lake, ScanStats } from '../lake/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import { valuesFromColumns } from './column-values.js';
-import { disjoint } from './lake-topk.js';
+import { poolObjects } from './pool-objects.js';
 import { scanPool } from './lake-source.js';
 
 export function projectPool(
@@ -24,14 +24,8 @@ export function projectPool(
   stats: ScanStats | undefined,
 ): AsyncIterable<Value[]> {
   return (async function* () {
-    const key = poolKeyOf(await lake.getPool(pool));
-    const span = pushdown?.keySpan(key.path) ?? undefined;
-    const objects = await lake.columnObjects(pool, commitish, {
-      ctx: zctx,
-      ...(stats !== undefined ? { stats } : {}),
-      ...(span !== undefined ? { span } : {}),
-    });
-    if (!disjoint(objects, key.order)) {
+    const { span, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, (k) => pushdown?.keySpan(k.path) ?? undefined);
+    if (!inOrder) {
       yield* scanPool(lake, zctx, pool, commitish, pushdown, stats);
       return;
     }
@@ -50,8 +44,8 @@ export function projectPool(
         }
         continue;
       }
-      const bytes = reads?.bytes ?? (await o.valueBytes());
       const n = reads?.records ?? o.object.count;
+      const bytes = stats === undefined ? 0 : (reads?.bytes ?? (await o.valueBytes()));
       if (stats !== undefined) {
         // As the scan would have counted them: every value read.
         stats.recordsRead += n;

@@ -10,12 +10,12 @@
 // not all records of plain records, are read as values.
 
 import type { Pushdown } from '../compiler/index.js';
-import { poolKeyOf, type ColumnObject, type Lake, type ScanStats } from '../lake/index.js';
+import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
 import { makeStringSearchParts, type SearchWalker } from '../runtime/index.js';
 import { readElement, TypeString, type TypeContext, type Value } from '../zed/index.js';
 import { valuesFromColumns } from './column-values.js';
-import { disjoint } from './lake-topk.js';
+import { poolObjects } from './pool-objects.js';
 import { scanPool } from './lake-source.js';
 
 const el = { start: 0, end: 0 };
@@ -99,9 +99,8 @@ function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStringSearch
  */
 export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitish: string, term: string, pushdown: Pushdown, stats: ScanStats | undefined): AsyncIterable<Value[]> {
   return (async function* () {
-    const key = poolKeyOf(await lake.getPool(pool));
-    const objects = await lake.columnObjects(pool, commitish, { ctx: zctx, ...(stats !== undefined ? { stats } : {}) });
-    if (!disjoint(objects, key.order)) {
+    const { objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats);
+    if (!inOrder) {
       yield* scanPool(lake, zctx, pool, commitish, pushdown, stats);
       return;
     }

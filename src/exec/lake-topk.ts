@@ -17,11 +17,12 @@
 // reads them one after the other); otherwise it reads the pool as values.
 
 import type { ColumnTopK } from '../compiler/index.js';
-import { keyComparator, poolKeyOf, type ColumnObject, type Lake, type PoolKey, type ScanStats } from '../lake/index.js';
+import type { ColumnObject, Lake, PoolKey, ScanStats } from '../lake/index.js';
 import { bodyStart, type ColumnBatch } from '../runtime/agg/index.js';
 import type { Stream } from '../runtime/op/index.js';
 import { decodeFloat, decodeIntNumber, decodeUintNumber, ID, underlying, type TypeContext, type Value } from '../zed/index.js';
 import { scanPool } from './lake-source.js';
+import { poolObjects } from './pool-objects.js';
 
 const BATCH = 8192;
 const EXACT = 2 ** 53;
@@ -224,27 +225,13 @@ function inScanOrder(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObj
 
 /** Whether a scan of the pool at `commitish` yields its values in a sort's order (see inScanOrder). */
 export async function poolInSortOrder(lake: Lake, zctx: TypeContext, pool: string, commitish: string, plan: ColumnTopK): Promise<boolean> {
-  const key = poolKeyOf(await lake.getPool(pool));
-  return inScanOrder(plan, key, await lake.columnObjects(pool, commitish, { ctx: zctx }));
-}
-
-/** Whether the objects' key ranges do not touch, so that a scan reads them one after another. */
-export function disjoint(objects: readonly ColumnObject[], order: 'asc' | 'desc'): boolean {
-  const cmp = keyComparator(order);
-  for (let i = 1; i < objects.length; i++) {
-    const a = objects[i - 1]!.object;
-    const b = objects[i]!.object;
-    const aLast = order === 'asc' ? a.max : a.min;
-    const bFirst = order === 'asc' ? b.min : b.max;
-    if (cmp(aLast, bFirst) >= 0) return false;
-  }
-  return true;
+  const { key, objects } = await poolObjects(lake, zctx, pool, commitish, undefined);
+  return inScanOrder(plan, key, objects);
 }
 
 export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish: string, plan: ColumnTopK, stats: ScanStats | undefined): Stream {
   return (async function* () {
-    const key = poolKeyOf(await lake.getPool(pool));
-    const objects = await lake.columnObjects(pool, commitish, { ctx: zctx, ...(stats !== undefined ? { stats } : {}) });
+    const { key, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats);
     if (inScanOrder(plan, key, objects)) {
       // The scan hands the values over in the sort's order: its first
       // `limit` values are the answer (ties in the scan's order, as a
@@ -264,7 +251,7 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     const scorer = new Scorer(plan.desc, plan.nullsFirst);
     const best = new Best(plan.limit);
     const scored: Scored[] = [];
-    let columnar = total > plan.limit && disjoint(objects, key.order);
+    let columnar = total > plan.limit && inOrder;
     for (const o of objects) {
       if (!columnar) break;
       const s = await scoreObject(o, plan.path, scorer, best);

@@ -1,18 +1,11 @@
 // The data and helpers of the tests that compare answers over column copies
 // with answers over values (column-aggregate.test.ts, column-filter.test.ts).
 import { Lake, MemoryBlobStore, MemoryMetaStore, prepareQuery, encodeBatches, formatByName } from '../../src/index.js';
+import { seededRandom } from '../support/formats.js';
 import { zson } from './helpers.js';
 
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The tests' seeded generator (mulberry32). */
+export const rng = seededRandom;
 
 /** ZSON records, `n` of them, from `seed`; `nullParents` false leaves out null records on key paths; ts counts from `tsBase`. */
 export function data(seed: number, n: number, nullParents = true, tsBase = 0): string {

@@ -191,10 +191,7 @@ export class ColumnAggState {
   add(col: ColumnBatch, n: number, gids: Int32Array, oneGroup = false): void {
     const has = this.has;
     if (oneGroup && col.cardinality < 0 && (this.kind === 'sum' || this.kind === 'avg') && has[0] !== 3) {
-      const from = this.sumOne(col, n);
-      if (from === n) return;
-      // An element the sum cannot take inline: the rest row by row.
-      this.addRows(col, from, n, gids);
+      this.sumOne(col, n);
       return;
     }
     if (col.cardinality >= 0) {
@@ -227,79 +224,26 @@ export class ColumnAggState {
       }
       return;
     }
-    this.addRows(col, 0, n, gids);
+    this.addRows(col, n, gids);
   }
 
   /**
-   * sum or avg of rows 0.. of a column into group 0, in a local sum (its
-   * partial sums are exact integers, or floats summed in another order,
-   * which may round differently as any other order of the values would);
-   * stops at a row it cannot take inline and returns its index (n when
-   * none).
+   * Decodes rows 0..n of an elements column into xs, with what each holds
+   * in xk (NUMBER, NULL, or OTHER for one the fold must read itself): the
+   * common elements, a short integer and a float64, inline.
    */
-  private sumOne(col: ColumnBatch, n: number): number {
+  private decode(col: ColumnBatch, n: number): void {
     const b = col.bytes;
     const st = col.starts;
-    const num = this.num;
-    const float = num === Num.Float;
-    const view = float ? new DataView(b.buffer, b.byteOffset, b.byteLength) : null;
-    let acc = 0;
-    let cnt = 0;
-    let nulls = false;
-    let i = 0;
-    for (; i < n; i++) {
-      const s = st[i]!;
-      const tag = b[s]!;
-      let x: number;
-      if (tag === 0) {
-        nulls = true;
-        continue;
-      }
-      if (float && tag === 9) x = view!.getFloat64(s + 1, true);
-      else if (!float && tag > 1 && tag < 5) {
-        // Up to three bytes, in int32 arithmetic.
-        const u = tag === 2 ? b[s + 1]! : tag === 3 ? b[s + 1]! | (b[s + 2]! << 8) : b[s + 1]! | (b[s + 2]! << 8) | (b[s + 3]! << 16);
-        if (num === Num.Uint) x = u;
-        else if (u !== 1) x = u & 1 ? -(u >>> 1) : u >>> 1;
-        else break;
-      } else if (!float && tag > 1 && tag < 8) {
-        let u = 0;
-        for (let k = s + tag - 1; k > s; k--) u = u * 256 + b[k]!;
-        if (num === Num.Uint) x = u;
-        else x = u % 2 === 0 ? u / 2 : -(u - 1) / 2;
-      } else break;
-      const r = acc + x;
-      if (!float && (r > SAFE || r < -SAFE)) break;
-      acc = r;
-      cnt++;
-    }
-    const has = this.has;
-    if (cnt > 0) {
-      if (this.kind === 'avg') {
-        this.val[0]! += acc;
-        this.cnt[0]! += cnt;
-        has[0] = 2;
-      } else this.fold(0, acc);
-    }
-    if (nulls && has[0] === 0) has[0] = 1;
-    return i;
-  }
-
-  private addRows(col: ColumnBatch, from: number, n: number, gids: Int32Array): void {
-    const b = col.bytes;
-    const st = col.starts;
-    const sz = col.sizes;
     const num = this.num;
     const view = num === Num.Float ? new DataView(b.buffer, b.byteOffset, b.byteLength) : null;
-    // First the rows' numbers (the common elements decoded inline: a short
-    // integer, a float64), then each folded into its group.
     if (this.xs.length < n) {
       this.xs = new Float64Array(Math.max(n, 2 * this.xs.length));
       this.xk = new Uint8Array(this.xs.length);
     }
     const xs = this.xs;
     const xk = this.xk;
-    for (let i = from; i < n; i++) {
+    for (let i = 0; i < n; i++) {
       const s = st[i]!;
       const tag = b[s]!;
       if (tag === 0) xk[i] = NULL;
@@ -318,12 +262,89 @@ export class ColumnAggState {
         } else xk[i] = OTHER;
       } else xk[i] = OTHER;
     }
+  }
+
+  /** Folds row i's element, one decode() could not take, into group g. */
+  private other(col: ColumnBatch, i: number, g: number): void {
+    const s = col.starts[i]!;
+    const body = bodyStart(col.bytes, s);
+    if (body >= 0) this.row(g, col.bytes, body, s + col.sizes[i]!);
+    else if (this.has[g] === 0) this.has[g] = 1;
+  }
+
+  /**
+   * sum or avg of n rows into group 0 in a local sum: its partial sums are
+   * exact integers (one past 2^53 goes to the group first), or floats
+   * summed in another order, which may round differently as any other
+   * order of the values would. One pass, decoding as decode() does: this is
+   * the hot loop of a plain sum, and a pass through xs would cost a third
+   * more.
+   */
+  private sumOne(col: ColumnBatch, n: number): void {
+    const b = col.bytes;
+    const st = col.starts;
+    const num = this.num;
+    const float = num === Num.Float;
+    const view = float ? new DataView(b.buffer, b.byteOffset, b.byteLength) : null;
+    let acc = 0;
+    let cnt = 0;
+    const flush = (): void => {
+      if (cnt === 0) return;
+      if (this.kind === 'avg') {
+        this.val[0]! += acc;
+        this.cnt[0]! += cnt;
+        this.has[0] = 2;
+      } else this.fold(0, acc);
+      acc = 0;
+      cnt = 0;
+    };
+    for (let i = 0; i < n; i++) {
+      const s = st[i]!;
+      const tag = b[s]!;
+      let x: number;
+      if (tag === 0) {
+        if (this.has[0] === 0) this.has[0] = 1;
+        continue;
+      }
+      if (float && tag === 9) x = view!.getFloat64(s + 1, true);
+      else if (!float && tag > 1 && tag < 8) {
+        let u = 0;
+        for (let k = s + tag - 1; k > s; k--) u = u * 256 + b[k]!;
+        if (num === Num.Uint) x = u;
+        else if (u !== 1) x = u % 2 === 0 ? u / 2 : -(u - 1) / 2;
+        else {
+          flush();
+          this.other(col, i, 0);
+          continue;
+        }
+      } else {
+        flush();
+        this.other(col, i, 0);
+        continue;
+      }
+      const r = acc + x;
+      if (!float && (r > SAFE || r < -SAFE)) {
+        flush();
+        this.fold(0, x);
+        continue;
+      }
+      acc = r;
+      cnt++;
+    }
+    flush();
+  }
+
+  /** Adds n rows of an elements column, row i to group gids[i]: decoded first, then each folded with its aggregate's rule inlined. */
+  private addRows(col: ColumnBatch, n: number, gids: Int32Array): void {
+    this.decode(col, n);
+    const xs = this.xs;
+    const xk = this.xk;
     const has = this.has;
     const val = this.val;
     const avg = this.kind === 'avg';
-    const exactSum = this.kind === 'sum' && num !== Num.Float;
-    const floatSum = this.kind === 'sum' && num === Num.Float;
-    for (let i = from; i < n; i++) {
+    const exactSum = this.kind === 'sum' && this.num !== Num.Float;
+    const floatSum = this.kind === 'sum' && this.num === Num.Float;
+    for (let i = 0; i < n; i++) {
       const g = gids[i]!;
       const k = xk[i]!;
       if (k === NUMBER) {
@@ -345,12 +366,7 @@ export class ColumnAggState {
         } else this.fold(g, x);
       } else if (k === NULL) {
         if (has[g] === 0) has[g] = 1;
-      } else {
-        const s = st[i]!;
-        const body = bodyStart(b, s);
-        if (body >= 0) this.row(g, b, body, s + sz[i]!);
-        else if (has[g] === 0) has[g] = 1;
-      }
+      } else this.other(col, i, g);
     }
   }
 

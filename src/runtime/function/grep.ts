@@ -39,10 +39,9 @@ export function makeBodyContainsFold(term: string): (b: Uint8Array, s?: number, 
   const t = new TextEncoder().encode(term.toLowerCase());
   const n = t.length;
   if (n === 0) return () => true;
-  // Of all non-ASCII characters only the Kelvin sign folds to an ASCII one
-  // ("k"): for a term without a k no non-ASCII byte can be part of a match,
-  // and a byte search (Horspool's, ASCII case folded) is the whole answer.
-  if (!t.includes(0x6b)) return horspoolFold(t);
+  // A term without a k: a byte search is the whole answer (see makeBytesIndexFold).
+  const index = makeBytesIndexFold(term);
+  if (index !== null) return (b, s = 0, e = b.length) => index(b, s, e) >= 0;
   const first = t[0]!;
   return (b, s = 0, e = b.length) => {
     for (let i = s; i < e; i++) if (b[i]! >= 0x80) return containsFold(decodeUtf8(b.subarray(s, e)), term);
@@ -68,9 +67,11 @@ function fold(c: number): number {
 }
 
 /**
- * For an ASCII term without a k (see makeBodyContainsFold): where in
- * b[s:e] it first occurs, ASCII case folded, or -1; null for other terms.
- * For searching many strings' bytes at once.
+ * For a non-empty ASCII term without a k: where in b[s:e] it first occurs,
+ * ASCII case folded, or -1; null for other terms. Of all non-ASCII
+ * characters only the Kelvin sign folds to an ASCII one ("k"), so for such
+ * a term no non-ASCII byte can be part of a match and the bytes alone
+ * answer, for one string or many strings' bytes at once.
  */
 export function makeBytesIndexFold(term: string): ((b: Uint8Array, s: number, e: number) => number) | null {
   if (!/^[\x00-\x7f]+$/.test(term)) return null;
@@ -78,12 +79,7 @@ export function makeBytesIndexFold(term: string): ((b: Uint8Array, s: number, e:
   return t.includes(0x6b) ? null : horspoolIndex(t);
 }
 
-/** Whether b[s:e] holds `t` (lowercase ASCII), ASCII case folded: Horspool's search, from each window's last byte. */
-function horspoolFold(t: Uint8Array): (b: Uint8Array, s?: number, e?: number) => boolean {
-  const index = horspoolIndex(t);
-  return (b, s = 0, e = b.length) => index(b, s, e) >= 0;
-}
-
+/** Where b[s:e] first holds `t` (lowercase ASCII), ASCII case folded, or -1: Horspool's search, from each window's last byte. */
 function horspoolIndex(t: Uint8Array): (b: Uint8Array, s: number, e: number) => number {
   const n = t.length;
   const last = t[n - 1]!;
