@@ -92,6 +92,48 @@ describe('Lz4Compressor', () => {
     expect([...new Lz4Compressor().compress(src)!]).toEqual([0x18, a, 1, 0, 0x00, 2, 0, 0x00, 2, 0, 0xb0, ...Array<number>(11).fill(a)]);
   });
 
+  it('keeps the blocks of the byte-at-a-time matcher it replaced, byte for byte', () => {
+    // Lengths and FNV-1a hashes of the blocks the previous compressor (which
+    // read one byte at a time) made of these inputs: reading words must not
+    // change a single choice, or objects would stop having Zed's sizes.
+    const words = ['conn', 'dns', 'http', '10.164.94.120', 'CHhAvVGS1DHFjwGM9', '\x00\x01\x02', 'S0', 'RSTOS0', '"ts":'];
+    const input = (size: number, seed: number): Uint8Array => {
+      const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+      const out = new Uint8Array(size);
+      let i = 0;
+      while (i < size) {
+        if (rand(4) === 0) {
+          out[i++] = rand(256);
+          continue;
+        }
+        const w = words[rand(words.length)]!;
+        for (let k = 0; k < w.length && i < size; k++) out[i++] = w.charCodeAt(k);
+      }
+      return out;
+    };
+    const fnv = (b: Uint8Array): string => {
+      let h = 0x811c9dc5;
+      for (const x of b) h = Math.imul(h ^ x, 0x01000193) >>> 0;
+      return h.toString(16);
+    };
+    const c = new Lz4Compressor();
+    const got = [
+      [64, 3],
+      [5000, 7],
+      [70_000, 11],
+      [300_000, 13],
+    ].map(([size, seed]) => {
+      const b = c.compress(input(size!, seed!))!;
+      return [b.length, fnv(b)];
+    });
+    expect(got).toEqual([
+      [57, '9cf93667'],
+      [1848, '815e2f7a'],
+      [23813, '9caca90b'],
+      [101539, '7b0297fc'],
+    ]);
+  });
+
   it('leaves short and incompressible input alone', () => {
     const c = new Lz4Compressor();
     expect(c.compress(new Uint8Array(14).fill(7))).toBeNull();

@@ -100,28 +100,35 @@ const P1 = Math.floor(227718039650203 / 65536) % 65536;
 const P2 = Math.floor(227718039650203 / 4294967296) % 65536;
 
 /**
- * The hash of the six bytes at src[i..i+5]: bits 32..47 of their
- * little-endian value times prime6bytes (that is, pierrec's
- * ((x << 16) * prime6bytes) >> 48 on 64 bits), in 16-bit limbs.
+ * The hash of six bytes, given as the little-endian `lo` of the first four
+ * and `a2` of the last two: bits 32..47 of their little-endian value times
+ * prime6bytes (that is, pierrec's ((x << 16) * prime6bytes) >> 48 on 64
+ * bits), in 16-bit limbs.
  */
-function hash6(src: Uint8Array, i: number): number {
-  const a0 = src[i]! | (src[i + 1]! << 8);
-  const a1 = src[i + 2]! | (src[i + 3]! << 8);
-  const a2 = src[i + 4]! | (src[i + 5]! << 8);
+function hash6(lo: number, a2: number): number {
+  const a0 = lo & 0xffff;
+  const a1 = lo >>> 16;
   // Exact below 2^35; only bits 32..47 of the whole product are kept.
   const c0 = a0 * P0;
   const c1 = a0 * P1 + a1 * P0 + (c0 >>> 16);
   return (Math.imul(a0, P2) + Math.imul(a1, P1) + Math.imul(a2, P0) + ((c1 / 65536) | 0)) & 0xffff;
 }
 
-function same4(src: Uint8Array, a: number, b: number): boolean {
-  return src[a] === src[b] && src[a + 1] === src[b + 1] && src[a + 2] === src[b + 2] && src[a + 3] === src[b + 3];
-}
-
 /** A candidate position for hash h seen from si: in si's 64 KiB window, else the one before (may be negative). */
 function candidate(table: Uint16Array, h: number, si: number): number {
   const i = table[h]! + (si & ~WIN_MASK);
   return i >= si ? i - WIN_SIZE : i;
+}
+
+/** Whether `ref`, a candidate seen from si, is in reach and starts with the four bytes `w` (as an int32) found at si. */
+function matches(dv: DataView, si: number, ref: number, w: number): boolean {
+  const offset = si - ref;
+  return ref >= 0 && offset > 0 && offset < WIN_SIZE && dv.getInt32(ref, true) === w;
+}
+
+/** Bytes equal at the start of two little-endian words whose XOR is x (not 0). */
+function equalBytes(x: number): number {
+  return (31 - Math.clz32(x & -x)) >> 3;
 }
 
 /**
@@ -148,33 +155,43 @@ export class Lz4Compressor {
     return z === 0 ? null : this.#dst.subarray(0, z);
   }
 
-  /** Compresses `src` into `dst[0:cap]`; returns the block's length, or 0 when it does not fit or nothing matched. */
+  /**
+   * Compresses `src` into `dst[0:cap]`; returns the block's length, or 0
+   * when it does not fit or nothing matched. Bytes are read four at a time
+   * (little-endian words of a DataView), which decides nothing differently.
+   */
   #block(src: Uint8Array, dst: Uint8Array, cap: number): number {
     const table = this.#table;
     table.fill(0);
+    const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
     const n = src.length;
     let si = 0;
     let di = 0;
     let anchor = 0;
     const sn = n - MF_LIMIT;
     while (si < sn) {
-      const h = hash6(src, si);
-      const h2 = hash6(src, si + 1);
+      // Bytes si..si+7, and the words (and hashes) at si, si+1 and si+2.
+      const w0 = dv.getUint32(si, true);
+      const w1 = dv.getUint32(si + 4, true);
+      const x1 = (w0 >>> 8) | (w1 << 24);
+      const h = hash6(w0, w1 & 0xffff);
+      const h2 = hash6(x1, (w1 >>> 8) & 0xffff);
       const ref = candidate(table, h, si);
       const ref2 = candidate(table, h2, si + 1);
       table[h] = si & WIN_MASK;
       table[h2] = (si + 1) & WIN_MASK;
       let offset = si - ref;
-      if (offset <= 0 || offset >= WIN_SIZE || !same4(src, si, ref)) {
-        const h3 = hash6(src, si + 2);
+      if (!matches(dv, si, ref, w0 | 0)) {
+        const x2 = (w0 >>> 16) | (w1 << 16);
+        const h3 = hash6(x2, w1 >>> 16);
         const ref3 = candidate(table, h3, si + 2);
         si += 1;
         offset = si - ref2;
-        if (offset <= 0 || offset >= WIN_SIZE || !same4(src, si, ref2)) {
+        if (!matches(dv, si, ref2, x1)) {
           si += 1;
           offset = si - ref3;
           table[h3] = si & WIN_MASK;
-          if (offset <= 0 || offset >= WIN_SIZE || !same4(src, si, ref3)) {
+          if (!matches(dv, si, ref3, x2)) {
             si += 2 + ((si - anchor) >> ADAPT_SKIP_LOG);
             continue;
           }
@@ -194,22 +211,26 @@ export class Lz4Compressor {
       const matchStart = si + MIN_MATCH;
       si = found + MIN_MATCH;
       // Extend eight bytes at a time, and only while eight more fit before sn.
-      extend: while (si + 8 <= sn) {
-        for (let k = 0; k < 8; k++) {
-          if (src[si + k] !== src[si - offset + k]) {
-            si += k;
-            break extend;
-          }
+      while (si + 8 <= sn) {
+        let x = dv.getInt32(si, true) ^ dv.getInt32(si - offset, true);
+        if (x !== 0) {
+          si += equalBytes(x);
+          break;
+        }
+        x = dv.getInt32(si + 4, true) ^ dv.getInt32(si + 4 - offset, true);
+        if (x !== 0) {
+          si += 4 + equalBytes(x);
+          break;
         }
         si += 8;
       }
       let mLen = si - matchStart;
       if (di >= cap) return 0;
-      dst[di] = mLen < 15 ? mLen : 15;
+      const token = mLen < 15 ? mLen : 15;
       if (lLen < 15) {
-        dst[di] = dst[di]! | (lLen << 4);
+        dst[di] = token | (lLen << 4);
       } else {
-        dst[di] = dst[di]! | 0xf0;
+        dst[di] = token | 0xf0;
         di++;
         let l = lLen - 15;
         for (; l >= 255 && di < cap; l -= 255) dst[di++] = 255;
@@ -218,7 +239,8 @@ export class Lz4Compressor {
       }
       di++;
       if (di + lLen > cap) return 0;
-      dst.set(src.subarray(anchor, anchor + lLen), di);
+      if (lLen < 32) for (let k = 0; k < lLen; k++) dst[di + k] = src[anchor + k]!;
+      else dst.set(src.subarray(anchor, anchor + lLen), di);
       di += lLen + 2;
       anchor = si;
       if (di > cap) return 0;
@@ -230,7 +252,7 @@ export class Lz4Compressor {
         dst[di++] = mLen;
       }
       if (si >= sn) break;
-      table[hash6(src, si - 2)] = (si - 2) & WIN_MASK;
+      table[hash6(dv.getUint32(si - 2, true), dv.getUint16(si + 2, true))] = (si - 2) & WIN_MASK;
     }
     // Nothing matched: incompressible.
     if (anchor === 0) return 0;
