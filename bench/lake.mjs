@@ -21,6 +21,7 @@ import { benchFile, secs } from './support.mjs';
 const { file, mb } = benchFile();
 const { openLocalLake } = await import('../dist/adapters/local/index.js');
 const { cachedMetaStore } = await import('../dist/adapters/node/meta-cache.js');
+const { defaultEncodeThreads, EncodePool } = await import('../dist/adapters/node/encode-pool.js');
 const { encodeBatches, formatByName, Lake, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-lake-'));
@@ -29,7 +30,9 @@ const local = await openLocalLake(dir);
 let clock = 0n;
 // The metastore behind the read cache the server puts in front of it (open-lake.ts).
 const meta = cachedMetaStore(local.meta.store, () => local.meta.version());
-const lake = new Lake({ blobs: local.blobs, meta, now: () => BigInt(Date.now()) * 1_000_000n + clock++ });
+// Loads hand their full runs to the threads zlake serve and zlake load use (encode-pool.ts).
+const encoder = new EncodePool({ lake: dir, threads: defaultEncodeThreads() });
+const lake = new Lake({ blobs: local.blobs, meta, now: () => BigInt(Date.now()) * 1_000_000n + clock++, objectEncoder: encoder });
 
 
 // --- load ---
@@ -158,5 +161,6 @@ for (const q of queries) {
     q.exact ? ` (${pout.trim()})` : '',
   );
 }
+await encoder.close();
 local.close();
 rmSync(dir, { recursive: true, force: true });

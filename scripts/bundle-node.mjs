@@ -201,6 +201,20 @@ for (const [name, bundle] of Object.entries(LAZY_PACKAGES)) {
   });
 }
 
+// The threads that write a load's data objects (encode-pool.ts), likewise.
+await build({
+  entryPoints: [resolve(out, 'encode-worker.js')],
+  outfile: resolve(out, 'encode-worker.bundle.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['libsql', '@libsql/client', 'parquet-wasm'],
+  plugins: [ownModulesArePure],
+  banner: { js: "import { createRequire as __zlakeRequire } from 'node:module'; const require = __zlakeRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+
 // The drawing thread of zlake load's progress line, one file for the same reason.
 await build({
   entryPoints: [resolve(out, 'load-progress-worker.js')],

@@ -42,5 +42,9 @@ export {
   type ScanStats,
   type VacuumOptions,
   type VacuumResult,
+  runEncodeJob,
+  type EncodeJob,
+  type EncodedObject,
+  type ObjectEncoder,
 } from './lake/index.js';
 export * from './service/index.js';

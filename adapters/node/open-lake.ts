@@ -4,10 +4,10 @@
 // serve`, the lake commands and worker threads open a lake: the config is
 // structured-cloneable, so a worker is handed the same one.
 
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   InvalidError,
   Lake,
@@ -19,14 +19,14 @@ import {
   type TokenStore,
   SqlTokenStore,
 } from '../../src/index.js';
-import { FsBlobStore } from '../local/fs-blob-store.js';
 import { LibsqlEventRelay } from '../local/libsql-event-relay.js';
 import { openLibsqlMetaStore } from '../local/libsql.js';
 import { openPostgresMetaStore, PostgresEventRelay } from '../postgres/index.js';
-import { isS3Url, S3BlobStore, s3Settings } from '../s3/index.js';
 import { CachedBlobStore, type BlobCacheOptions } from './blob-cache.js';
 import { DiskCachedBlobStore } from './disk-blob-cache.js';
 import { cachedMetaStore } from './meta-cache.js';
+import { defaultEncodeThreads, EncodePool } from './encode-pool.js';
+import { openBlobs } from './open-blobs.js';
 
 export interface LakeConfig {
   /** A folder (made when missing), a file: URL, or s3://bucket/prefix. */
@@ -49,6 +49,12 @@ export interface LakeConfig {
   readonly loadMemoryLimit?: number;
   /** Bytes of column copies kept in memory across queries (the lake's default when absent). */
   readonly columnCacheBytes?: number;
+  /**
+   * Threads that sort and write a load's full runs while it reads on
+   * (default: one per core, at most two; 0 writes them in the loading
+   * thread). See encode-pool.ts.
+   */
+  readonly encodeThreads?: number;
   /** Pass events between the servers sharing the metastore (default: when `meta` is given). */
   readonly relay?: boolean;
   /** Where the AWS variables come from (default: the process environment). */
@@ -86,15 +92,7 @@ interface Meta {
 /** Opens the lake `config` names, making a folder lake's folder and metastore when missing. */
 export async function openLake(config: LakeConfig): Promise<OpenedLake> {
   const env = config.env ?? process.env;
-  let blobs: BlobStore;
-  let folder: string | null = null;
-  if (isS3Url(config.lake)) {
-    blobs = new S3BlobStore(s3Settings(config.lake, env));
-  } else {
-    folder = resolve(config.lake.startsWith('file:') ? fileURLToPath(config.lake) : config.lake);
-    await mkdir(join(folder, 'data'), { recursive: true });
-    blobs = new FsBlobStore(join(folder, 'data'));
-  }
+  const { blobs, folder } = await openBlobs(config.lake, env);
   const metaUrl = config.meta ?? (folder !== null ? pathToFileURL(join(folder, 'meta.db')).href : null);
   if (metaUrl === null) {
     throw new InvalidError(
@@ -116,6 +114,8 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     disk = new DiskCachedBlobStore(blobs, { dir, ...(config.diskCache?.maxBytes !== undefined ? { maxBytes: config.diskCache.maxBytes } : {}) });
   }
   const blobCache = cached ? new CachedBlobStore(disk ?? blobs, config.blobCache) : null;
+  const threads = config.encodeThreads ?? defaultEncodeThreads();
+  const encoder = threads > 0 ? new EncodePool({ lake: config.lake, ...(config.env !== undefined ? { env: config.env } : {}), threads }) : null;
   const lake = new Lake({
     blobs: blobCache ?? blobs,
     // Servers sharing a metastore (-meta): every read sees the commits any of them finished before it began.
@@ -124,6 +124,7 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     queries: lakeQueryRunner(),
     // Object storage answers a write after a network round trip or several: read on meanwhile.
     writeBehind: folder === null,
+    ...(encoder !== null ? { objectEncoder: encoder } : {}),
     ...(config.loadMemoryLimit !== undefined ? { loadMemoryLimit: config.loadMemoryLimit } : {}),
     ...(config.columnCacheBytes !== undefined ? { columnCacheBytes: config.columnCacheBytes } : {}),
   });
@@ -142,6 +143,7 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     diskCache: disk,
     async close() {
       await relay?.close();
+      await encoder?.close();
       await meta.close();
       await disk?.close();
     },

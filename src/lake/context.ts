@@ -8,6 +8,7 @@ import { TypeContext, type Value } from '../zed/index.js';
 import { appendCommit, commitWithRetry, type CommitOptions, type CommitPlan } from './commit.js';
 import { ColumnCache } from './column-cache.js';
 import { seekIndexKey } from './data-object.js';
+import type { ObjectEncoder } from './object-encoder.js';
 import { branchNotFound, poolNotFound } from './errors.js';
 import { parseId } from './ids.js';
 import { decodeSeekIndex, type SeekEntry } from './seek-index.js';
@@ -51,6 +52,11 @@ export interface LakeDeps {
    * of a second run's values in memory.
    */
   readonly writeBehind?: boolean;
+  /**
+   * Sorts and writes a load's full runs in other threads while it reads on
+   * (see object-encoder.ts); absent, every run is written in this thread.
+   */
+  readonly objectEncoder?: ObjectEncoder;
   /** Needed only by agg index rules. */
   readonly queries?: LakeQueryRunner;
   /**

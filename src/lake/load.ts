@@ -6,9 +6,10 @@
 // written before the commit, so a failure leaves only unreferenced objects,
 // which no snapshot sees and vacuum removes.
 import { InvalidError } from '../errors/index.js';
-import type { KsuidHex } from '../util/ksuid.js';
-import { compareValues, type Value } from '../zed/index.js';
+import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
+import { compareValues, TypeContext, type Value } from '../zed/index.js';
 import { describeObject, type DataObject } from './data-object.js';
+import { decodedObject, encodeJob } from './object-encoder.js';
 import { writeDataObject, type ObjectWriterDeps } from './object-writer.js';
 import { keyOf, type PoolKey } from './pool-key.js';
 import { RunBuffer } from './run-buffer.js';
@@ -31,10 +32,23 @@ export interface ObjectWriterOptions {
 /**
  * Writes the data objects of one load (or of a rewrite, as delete-where does).
  * With the deps' `writeBehind`, the next run fills while an object is written
- * (one at a time, in order, through a second run buffer).
+ * (one at a time, in order, through a second run buffer). With an
+ * `objectEncoder`, each full run is sorted here and handed to other threads
+ * (one writes its rows and another its column copy, or one both) while the
+ * next fills; the runs they hold count against the memory limit, so runs
+ * are smaller. The last run is written here, beside them, and a load of
+ * one run never leaves this thread.
  */
 export class ObjectWriter {
   readonly objects: DataObject[] = [];
+  /** Objects being written by the encoder, in the order their runs ended. */
+  #encoding: Promise<DataObject>[] = [];
+  /** Whether each run's rows and column copy are written by two threads (see #flush). */
+  readonly #split: boolean;
+  /** Runs the encoder writes at once at most (0 without one). */
+  readonly #inFlight: number;
+  /** The type context of their key bounds. */
+  readonly #boundsCtx = new TypeContext();
   #run: RunBuffer;
   /** The other run buffer (write-behind only), reset once its object is written. */
   #spare: RunBuffer | null;
@@ -52,8 +66,12 @@ export class ObjectWriter {
     private readonly opts: ObjectWriterOptions,
   ) {
     this.#threshold = Math.max(1, opts.threshold);
-    this.#memory = Math.max(1, opts.memoryLimit ?? DEFAULT_LOAD_MEMORY_LIMIT);
-    this.#run = new RunBuffer(key.path);
+    const encoder = deps.objectEncoder;
+    this.#split = encoder !== undefined && encoder.parallel >= 2 && deps.columnCopies !== false;
+    this.#inFlight = encoder === undefined ? 0 : Math.max(1, this.#split ? Math.floor(encoder.parallel / 2) : encoder.parallel);
+    // The runs being written count against the limit too: each run gets its share.
+    this.#memory = Math.max(1, Math.floor((opts.memoryLimit ?? DEFAULT_LOAD_MEMORY_LIMIT) / (1 + this.#inFlight)));
+    this.#run = new RunBuffer(key.path, { shared: encoder !== undefined });
     this.#spare = deps.writeBehind === true ? new RunBuffer(key.path) : null;
   }
 
@@ -83,21 +101,85 @@ export class ObjectWriter {
 
   /** Writes the last run; returns every object written. */
   async close(): Promise<DataObject[]> {
-    await this.#flush();
+    await this.#flush(true);
     await this.settle();
     return this.objects;
   }
 
-  /** Waits for the object being written behind, if any; throws its failure. */
+  /** Waits for the objects being written behind or by the encoder; throws the first failure. */
   async settle(): Promise<void> {
     const w = this.#writing;
     this.#writing = null;
+    let failure: unknown = null;
+    while (this.#encoding.length > 0) {
+      try {
+        await this.#takeEncoded();
+      } catch (e) {
+        failure ??= e;
+      }
+    }
     await w;
+    if (failure !== null) throw failure;
   }
 
-  async #flush(): Promise<void> {
+  /** Waits for the oldest object the encoder writes and adds it to the objects. */
+  async #takeEncoded(): Promise<void> {
+    const p = this.#encoding.shift()!;
+    this.objects.push(await p);
+  }
+
+  async #flush(last = false): Promise<void> {
     const run = this.#run;
     if (run.length === 0) return;
+    const encoder = this.deps.objectEncoder;
+    if (encoder !== undefined) {
+      if (!last) {
+        // Two threads or more share each run's work: one writes its rows,
+        // another its column copy, reading the same arena.
+        const split = this.#split;
+        while (this.#encoding.length >= this.#inFlight) await this.#takeEncoded();
+        const base = {
+          poolId: this.poolId,
+          id: newKsuidHex(this.deps.now()),
+          seekStride: this.opts.seekStride,
+          order: this.key.order,
+          keyPath: this.key.path,
+          compress: this.deps.compressObjects !== false,
+          columnCopy: this.deps.columnCopies !== false,
+        };
+        // Sorted once, here; the index arrays are copied to the threads,
+        // and the arena, in shared memory, is read by them in place and
+        // filled again once they are done.
+        run.sort(this.key.order);
+        const job = encodeJob(run, { ...base, part: split ? 'rows' : 'all' });
+        const parts = split ? [encoder.encode(job), encoder.encode({ ...job, part: 'columns' })] : [encoder.encode(job)];
+        const p = Promise.all(parts).then(([e]) => {
+          this.#run.recycle(job.run.chunks);
+          return decodedObject(e!, this.#boundsCtx);
+        });
+        p.catch(() => {});
+        this.#encoding.push(p);
+        return;
+      }
+      // The last run is written here while the encoder finishes the others;
+      // the objects keep the order their runs ended in.
+      if (this.#encoding.length > 0) {
+        run.sort(this.key.order);
+        let mine: DataObject | null = null;
+        let failure: unknown = null;
+        try {
+          mine = await writeDataObject(this.deps, this.poolId, this.opts.seekStride, run);
+        } catch (e) {
+          failure = e;
+        } finally {
+          run.reset();
+        }
+        await this.settle();
+        if (failure !== null) throw failure;
+        this.objects.push(mine!);
+        return;
+      }
+    }
     run.sort(this.key.order);
     if (this.#spare === null) {
       await this.#write(run);

@@ -13,6 +13,7 @@ import type { Value } from '../zed/index.js';
 import { columnCopyKey, objectKey, seekIndexKey, type DataObject } from './data-object.js';
 import { compareKeys } from './pool-key.js';
 import { encodeSeekIndex, type SeekEntry } from './seek-index.js';
+import type { ObjectEncoder } from './object-encoder.js';
 
 export interface ObjectWriterDeps {
   readonly blobs: BlobStore;
@@ -23,6 +24,8 @@ export interface ObjectWriterDeps {
   readonly columnCopies?: boolean;
   /** Write an object while the next run fills (default false; see LakeDeps). */
   readonly writeBehind?: boolean;
+  /** Write full runs in other threads (see LakeDeps). */
+  readonly objectEncoder?: ObjectEncoder;
 }
 
 /** Values in pool-key order, read by position. */
@@ -36,15 +39,31 @@ export interface SortedRun {
   key(i: number): Value;
 }
 
-/** Writes `run` as a new data object and its seek index; returns the object's metadata. */
+/** Writes `run` as a new data object, its seek index and its column copy; returns the object's metadata. */
 export async function writeDataObject(
   deps: ObjectWriterDeps,
   poolId: KsuidHex,
   seekStride: number,
   run: SortedRun,
 ): Promise<DataObject> {
-  const n = run.length;
   const id = newKsuidHex(deps.now());
+  const o = await writeObjectRows(deps, poolId, id, seekStride, run);
+  if (deps.columnCopies !== false) await writeColumnCopy(deps.blobs, poolId, id, run);
+  return o;
+}
+
+/**
+ * Writes `run` as data object `id` and its seek index, without its column
+ * copy (writeColumnCopy, which may run beside it); returns its metadata.
+ */
+export async function writeObjectRows(
+  deps: Pick<ObjectWriterDeps, 'blobs' | 'compressObjects'>,
+  poolId: KsuidHex,
+  id: KsuidHex,
+  seekStride: number,
+  run: SortedRun,
+): Promise<DataObject> {
+  const n = run.length;
   const enc = new ZngEncoder({ compress: deps.compressObjects !== false });
   const entries: SeekEntry[] = [];
   const stride = Math.max(1, seekStride);
@@ -83,14 +102,16 @@ export async function writeDataObject(
   });
   await deps.blobs.put(objectKey(poolId, id), stream);
   await deps.blobs.put(seekIndexKey(poolId, id), encodeSeekIndex(entries));
-  if (deps.columnCopies !== false) {
-    const copy = columnCopy(run);
-    if (copy !== null) await deps.blobs.put(columnCopyKey(poolId, id), copy);
-  }
   const a = run.key(0);
   const b = run.key(n - 1);
   const [min, max] = compareKeys(a, b) <= 0 ? [a, b] : [b, a];
   return { id, min, max, count: n, size: offset };
+}
+
+/** Writes the column copy of data object `id`, whose values `run` holds in order (none when VNG cannot hold them). */
+export async function writeColumnCopy(blobs: BlobStore, poolId: KsuidHex, id: KsuidHex, run: SortedRun): Promise<void> {
+  const copy = columnCopy(run);
+  if (copy !== null) await blobs.put(columnCopyKey(poolId, id), copy);
 }
 
 /**

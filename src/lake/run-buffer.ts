@@ -5,7 +5,8 @@
 // value, no copying as it grows) and the chunks are reused run after run.
 // Sorting permutes an index array; values come back out as views for the
 // object writer.
-import { compareBodies, ID, TypeNull, underlying, Value, type Type } from '../zed/index.js';
+import { compareBodies, ID, TypeNull, underlying, Value, type Type, type TypeContext } from '../zed/index.js';
+import { decodeZng, ZngEncoder } from '../formats/zng/index.js';
 import type { SortOrder } from '../storage/index.js';
 import { locateKey, type KeyLocation } from './pool-key.js';
 import type { SortedRun } from './object-writer.js';
@@ -39,7 +40,19 @@ export class RunBuffer implements SortedRun {
   #order: Int32Array = new Int32Array(0);
   readonly #loc: KeyLocation = { type: TypeNull, start: -1, end: -1 };
 
-  constructor(private readonly path: readonly string[]) {}
+  readonly #chunkSize: number;
+
+  /**
+   * With `shared`, the arena is in shared memory, so that threads a run is
+   * handed to (see detach) can all read it at once. `chunkSize` is the
+   * arena's chunk (default 4 MiB).
+   */
+  constructor(
+    private readonly path: readonly string[],
+    private readonly opts: { readonly shared?: boolean; readonly chunkSize?: number } = {},
+  ) {
+    this.#chunkSize = opts.chunkSize ?? CHUNK;
+  }
 
   /** Value bytes held. */
   get bytes(): number {
@@ -129,12 +142,102 @@ export class RunBuffer implements SortedRun {
     return new Value(this.#keyTypes[k]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ke[k]!));
   }
 
+  /**
+   * Hands the run over (to be written by another thread, see RunParts) and
+   * leaves it empty, keeping none of its chunks (see recycle).
+   */
+  detach(): RunParts {
+    const n = this.#n;
+    const types = new Map<Type, number>();
+    const idOf = (t: Type): number => {
+      let id = types.get(t);
+      if (id === undefined) types.set(t, (id = types.size));
+      return id;
+    };
+    const typeIds = new Int32Array(n);
+    const keyTypeIds = new Int32Array(n);
+    let last: Type | null = null;
+    let lastId = 0;
+    let lastKey: Type | null = null;
+    let lastKeyId = 0;
+    for (let i = 0; i < n; i++) {
+      const t = this.#types[i]!;
+      if (t !== last) {
+        last = t;
+        lastId = idOf(t);
+      }
+      typeIds[i] = lastId;
+      const k = this.#keyTypes[i]!;
+      if (k !== lastKey) {
+        lastKey = k;
+        lastKeyId = idOf(k);
+      }
+      keyTypeIds[i] = lastKeyId;
+    }
+    // Each distinct type as a null of it, in ZNG, which carries named types whole.
+    const enc = new ZngEncoder({ compress: false });
+    const head = enc.write([...types.keys()].map((t) => new Value(t, null)));
+    const tail = enc.end();
+    const typeBytes = new Uint8Array(head.length + tail.length);
+    typeBytes.set(head);
+    typeBytes.set(tail, head.length);
+    const parts: RunParts = {
+      n,
+      chunks: this.#chunks.slice(0, this.#chunk + 1),
+      at: this.#at.slice(0, n),
+      vs: this.#vs.slice(0, n),
+      ve: this.#ve.slice(0, n),
+      ks: this.#ks.slice(0, n),
+      ke: this.#ke.slice(0, n),
+      typeIds,
+      keyTypeIds,
+      types: typeBytes,
+      order: this.#order.length === n ? this.#order : null,
+    };
+    this.reset();
+    this.#chunks = [];
+    return parts;
+  }
+
+  /**
+   * Takes back the chunks of a run this one handed over (detach), once no
+   * thread reads them, to fill again instead of new ones.
+   */
+  recycle(chunks: readonly Uint8Array[]): void {
+    for (const c of chunks) if (c.length === this.#chunkSize) this.#chunks.push(c);
+  }
+
+  /** A run holding what `detach` handed over, its types in `ctx`. */
+  static attach(parts: RunParts, path: readonly string[], ctx: TypeContext): RunBuffer {
+    const run = new RunBuffer(path);
+    const types = decodeZng(parts.types, ctx).map((v) => v.type);
+    run.#chunks = [...parts.chunks];
+    run.#chunk = parts.chunks.length - 1;
+    run.#fill = run.#chunks[run.#chunk]?.length ?? 0;
+    run.#n = parts.n;
+    run.#at = parts.at;
+    run.#vs = parts.vs;
+    run.#ve = parts.ve;
+    run.#ks = parts.ks;
+    run.#ke = parts.ke;
+    let len = 0;
+    for (let i = 0; i < parts.n; i++) {
+      const s = parts.vs[i]!;
+      if (s >= 0) len += parts.ve[i]! - s;
+      run.#types.push(types[parts.typeIds[i]!]!);
+      run.#keyTypes.push(types[parts.keyTypeIds[i]!]!);
+    }
+    run.#len = len;
+    if (parts.order !== null) run.#order = parts.order;
+    return run;
+  }
+
   /** Empties the run, keeping its memory for the next. */
   reset(): void {
     this.#n = 0;
     this.#len = 0;
     // Keep the standard chunks for the next run; drop outsized ones.
-    this.#chunks = this.#chunks.filter((c) => c.length === CHUNK);
+    this.#chunks = this.#chunks.filter((c) => c.length === this.#chunkSize);
     this.#chunk = -1;
     this.#fill = 0;
     this.#types.length = 0;
@@ -187,13 +290,36 @@ export class RunBuffer implements SortedRun {
     this.#fill = 0;
     const spare = this.#chunks[this.#chunk];
     if (spare !== undefined && spare.length >= need) return;
-    const chunk = new Uint8Array(Math.max(CHUNK, need));
+    const size = Math.max(this.#chunkSize, need);
+    const chunk = this.opts.shared === true ? new Uint8Array(new SharedArrayBuffer(size)) : new Uint8Array(size);
     if (spare === undefined) this.#chunks.push(chunk);
     else this.#chunks.splice(this.#chunk, 0, chunk);
   }
 }
 
 const EMPTY = new Uint8Array(0);
+
+/**
+ * A run as plain arrays, to be handed to another thread: the arena's chunks
+ * (in shared memory for a `shared` run), the bounds of each value and of
+ * its key, their types as indexes into `types` (a ZNG stream of one null
+ * value of each distinct type), and the sorted order.
+ */
+export interface RunParts {
+  readonly n: number;
+  /** In shared memory when the run was made `shared`. */
+  readonly chunks: readonly Uint8Array[];
+  readonly at: Int32Array<ArrayBuffer>;
+  readonly vs: Int32Array<ArrayBuffer>;
+  readonly ve: Int32Array<ArrayBuffer>;
+  readonly ks: Int32Array<ArrayBuffer>;
+  readonly ke: Int32Array<ArrayBuffer>;
+  readonly typeIds: Int32Array<ArrayBuffer>;
+  readonly keyTypeIds: Int32Array<ArrayBuffer>;
+  readonly types: Uint8Array;
+  /** The sorted order, when the run was sorted (see RunBuffer.sort). */
+  readonly order: Int32Array | null;
+}
 
 /** Bytewise comparison of da[a:ae] and db[b:be], -1, 0 or 1. */
 function compareRange(da: Uint8Array, a: number, ae: number, db: Uint8Array, b: number, be: number): number {
