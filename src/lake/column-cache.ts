@@ -6,13 +6,13 @@
 // forgetObjects drops those of the objects it removed. Bounded by the
 // bytes of the segments held: least recently used objects go first.
 
-import type { SegmentCacheView, VngHeader, Meta } from '../formats/vng/index.js';
+import type { Meta, SegmentCacheView, SegmentChecks, VngHeader } from '../formats/vng/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 
 /** What is kept of one object's column copy. */
 export interface CachedCopy {
   /** Its header and metadata, parsed (both immutable). */
-  head: { readonly header: VngHeader; readonly meta: Meta; readonly size: number } | null;
+  head: { readonly header: VngHeader; readonly meta: Meta; readonly checks: SegmentChecks | null; readonly size: number } | null;
   /** Fetched segments by their offset in the data section. */
   readonly segments: Map<number, Uint8Array>;
   /** Columns decoded from them (variant tags), by name. */
@@ -42,12 +42,12 @@ export class ColumnCache {
     return e;
   }
 
-  /** Keeps object `id`'s header and metadata (`size`: the bytes they were read from, for the bound). */
-  putHead(id: KsuidHex, header: VngHeader, meta: Meta, size: number): void {
+  /** Keeps object `id`'s header, metadata and segment checksums (`size`: the bytes they were read from, for the bound). */
+  putHead(id: KsuidHex, header: VngHeader, meta: Meta, checks: SegmentChecks | null, size: number): void {
     if (this.limit <= 0) return;
     const e = this.#entry(id);
     if (e.head !== null) return;
-    e.head = { header, meta, size };
+    e.head = { header, meta, checks, size };
     this.#grow(e, size);
   }
 

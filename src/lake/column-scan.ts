@@ -74,9 +74,10 @@ export function columnObjects(
         let vng;
         // The header and, most often, the metadata in one read (or none, when cached).
         if (head == null) {
-          vng = await openVng(source, { prefetch: 4096 });
-          cache.putHead(object.id, vng.header, vng.meta, HEADER_SIZE + vng.header.metaSize);
-        } else vng = new VngObject(source, head.header, head.meta);
+          // With the checksums of its segments, which each fetch checks.
+          vng = await openVng(source, { prefetch: 4096, checks: true });
+          cache.putHead(object.id, vng.header, vng.meta, vng.checks, HEADER_SIZE + vng.header.metaSize + 8 * (vng.checks?.size ?? 0));
+        } else vng = new VngObject(source, head.header, head.meta, head.checks);
         // 'all': every leaf, to read whole values (see leafPathsOf).
         let wanted: (readonly string[])[] | null;
         if (paths === 'all') wanted = leafPathsOf(vng);

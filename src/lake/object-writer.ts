@@ -121,7 +121,7 @@ export async function writeColumnCopy(blobs: BlobStore, poolId: KsuidHex, id: Ks
  */
 function columnCopy(run: SortedRun): Uint8Array | null {
   try {
-    const enc = new VngEncoder({ compress: false, minMax: false });
+    const enc = new VngEncoder({ compress: false, minMax: false, checksums: true });
     const batch: Value[] = [];
     for (let i = 0; i < run.length; i++) {
       batch.push(run.value(i));

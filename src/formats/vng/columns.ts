@@ -231,7 +231,7 @@ export function openColumns(
   const maxValues = opts.maxValues ?? DEFAULT_MAX_VALUES;
   const top = obj.meta;
   const tops = top.kind === 'variant' ? top.values : [top];
-  const set = new SegmentSet(obj.dataOffset, obj.header.dataSize);
+  const set = new SegmentSet(obj.dataOffset, obj.header.dataSize, obj.checks);
   const b = new ReaderBuilder(ctx, set, maxValues);
   const members: VngColumns[] = [];
   for (const t of tops) {

@@ -12,12 +12,18 @@ import { Layout } from './column-writer.js';
 import { HEADER_SIZE, MAX_META_SIZE, VNG_VERSION, serializeHeader } from './header.js';
 import { marshalMeta } from './metadata-marshal.js';
 import { VariantWriter } from './variant-writer.js';
+import { checksumTrailer } from './checksums.js';
 
 const EMPTY = new Uint8Array(0);
 
 export interface VngEncoderOptions {
   /** LZ4-compress segments where that makes them smaller (default true, as Zed). */
   readonly compress?: boolean;
+  /**
+   * Write a checksum of each segment after the data section (default
+   * false; Zed writes none): see checksums.ts.
+   */
+  checksums?: boolean;
   /** Keep each primitive column's min and max in the metadata (default true, as Zed). */
   readonly minMax?: boolean;
 }
@@ -25,9 +31,11 @@ export interface VngEncoderOptions {
 export class VngEncoder implements Encoder {
   private variant: VariantWriter | null;
   private readonly compress: boolean;
+  private readonly checksums: boolean;
 
   constructor(opts: VngEncoderOptions = {}) {
     this.compress = opts.compress ?? true;
+    this.checksums = opts.checksums ?? false;
     this.variant = new VariantWriter(opts.minMax ?? true);
   }
 
@@ -54,7 +62,8 @@ export class VngEncoder implements Encoder {
     if (metaBytes.length > MAX_META_SIZE) {
       throw new InvalidError(`VNG metadata section too big: ${metaBytes.length} bytes`);
     }
-    const out = new Uint8Array(HEADER_SIZE + metaBytes.length + layout.offset);
+    const trailer = this.checksums ? checksumTrailer(layout.parts) : EMPTY;
+    const out = new Uint8Array(HEADER_SIZE + metaBytes.length + layout.offset + trailer.length);
     out.set(serializeHeader({ version: VNG_VERSION, metaSize: metaBytes.length, dataSize: layout.offset }));
     out.set(metaBytes, HEADER_SIZE);
     let at = HEADER_SIZE + metaBytes.length;
@@ -62,6 +71,7 @@ export class VngEncoder implements Encoder {
       out.set(part, at);
       at += part.length;
     }
+    out.set(trailer, at);
     return out;
   }
 }

@@ -10,3 +10,4 @@ export { hasVngMagic, parseHeader, HEADER_SIZE, VNG_VERSION, type VngHeader } fr
 export { metaLength, type Meta, type Segment } from './metadata.js';
 export type { ProjectionPath } from './projection.js';
 export { leafPathsOf, openColumns, VngColumns, VngColumnSet, ColumnCursor } from './columns.js';
+export { segmentHash, type SegmentChecks } from './checksums.js';

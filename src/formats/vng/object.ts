@@ -15,6 +15,7 @@ import { makeProjection, type ProjectionPath } from './projection.js';
 import { ReaderBuilder } from './reader-factory.js';
 import { VngScan, type TopColumns } from './scan.js';
 import { SegmentSet, bytesSource, type VngSource } from './source.js';
+import { readChecks, type SegmentChecks } from './checksums.js';
 
 export interface VngScanOptions {
   /** Type context of the values read (default: a new one). */
@@ -36,6 +37,8 @@ export interface VngScanOptions {
 export interface VngOpenOptions {
   /** Bytes read along with the header in the hope of taking in the metadata too (default 16 KiB). */
   readonly prefetch?: number;
+  /** Read the segments' checksums too, when the file has them (see checksums.ts). */
+  readonly checks?: boolean;
 }
 
 const DEFAULT_MAX_VALUES = 2 ** 31;
@@ -59,10 +62,12 @@ function parseMetadata(bytes: Uint8Array): Meta {
 }
 
 export class VngObject {
+  /** `checks`: the hashes its segments must have, checked as they are fetched (null: none). */
   constructor(
     readonly source: VngSource,
     readonly header: VngHeader,
     readonly meta: Meta,
+    readonly checks: SegmentChecks | null = null,
   ) {}
 
   /** Offset of the data section in the object. */
@@ -87,7 +92,7 @@ export class VngObject {
    */
   project(paths: readonly ProjectionPath[], opts: VngScanOptions = {}): VngScan {
     const ctx = opts.ctx ?? new TypeContext();
-    const segments = new SegmentSet(this.dataOffset, this.header.dataSize);
+    const segments = new SegmentSet(this.dataOffset, this.header.dataSize, this.checks);
     let top: TopColumns;
     try {
       const b = new ReaderBuilder(ctx, segments, opts.maxValues ?? DEFAULT_MAX_VALUES);
@@ -136,7 +141,8 @@ export async function openVng(source: VngSource, opts: VngOpenOptions = {}): Pro
     meta = await source.readAt(HEADER_SIZE, header.metaSize);
     if (meta.length < header.metaSize) throw truncatedMeta(meta.length, header.metaSize);
   }
-  return new VngObject(source, header, parseMetadata(meta));
+  const checks = opts.checks === true ? await readChecks(source, header) : null;
+  return new VngObject(source, header, parseMetadata(meta), checks);
 }
 
 /** Opens a VNG object held in memory. */

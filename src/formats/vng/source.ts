@@ -5,6 +5,7 @@
 import { FormatError, InternalError, NotFoundError } from '../../errors/index.js';
 import type { Segment } from './metadata.js';
 import { checkSegment, decodeSegment, storedRange } from './segment.js';
+import { checkSegmentHash, type SegmentChecks } from './checksums.js';
 
 /**
  * Random access to the bytes of one VNG object, e.g. a file, a blob store's
@@ -81,10 +82,14 @@ const CONCURRENCY = 8;
 export class SegmentSet {
   private readonly refs: SegmentRef[] = [];
 
-  /** `base` is the data section's offset in the object; `size` its length. */
+  /**
+   * `base` is the data section's offset in the object; `size` its length;
+   * `checks`, when given, the hashes each segment's stored bytes must have.
+   */
   constructor(
     readonly base: number,
     readonly size: number,
+    private readonly checks: SegmentChecks | null = null,
   ) {}
 
   need(seg: Segment): SegmentRef {
@@ -131,7 +136,9 @@ export class SegmentSet {
     for (const r of range.refs) {
       const { offset, length } = storedRange(r.seg);
       const at = offset - range.offset;
-      const bytes = decodeSegment(r.seg, data.subarray(at, at + length), this.base);
+      const stored = data.subarray(at, at + length);
+      if (this.checks !== null) checkSegmentHash(this.checks, offset, stored, this.base);
+      const bytes = decodeSegment(r.seg, stored, this.base);
       r.set(bytes);
       cache?.put(r.seg.offset, bytes);
     }
