@@ -22,6 +22,7 @@ const { file, mb } = benchFile();
 const { openLocalLake } = await import('../dist/adapters/local/index.js');
 const { cachedMetaStore } = await import('../dist/adapters/node/meta-cache.js');
 const { defaultEncodeThreads, EncodePool } = await import('../dist/adapters/node/encode-pool.js');
+const { defaultScanThreads, ScanPool } = await import('../dist/adapters/node/scan-pool.js');
 const { encodeBatches, formatByName, Lake, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-lake-'));
@@ -30,9 +31,18 @@ const local = await openLocalLake(dir);
 let clock = 0n;
 // The metastore behind the read cache the server puts in front of it (open-lake.ts).
 const meta = cachedMetaStore(local.meta.store, () => local.meta.version());
-// Loads hand their full runs to the threads zlake serve and zlake load use (encode-pool.ts).
+// Loads hand their full runs to the threads zlake serve and zlake load use
+// (encode-pool.ts), and queries shares of their scans (scan-pool.ts).
 const encoder = new EncodePool({ lake: dir, threads: defaultEncodeThreads() });
-const lake = new Lake({ blobs: local.blobs, meta, now: () => BigInt(Date.now()) * 1_000_000n + clock++, objectEncoder: encoder });
+const scanThreads = defaultScanThreads();
+const scans = scanThreads > 0 ? new ScanPool({ config: { lake: dir }, threads: scanThreads }) : undefined;
+const lake = new Lake({
+  blobs: local.blobs,
+  meta,
+  now: () => BigInt(Date.now()) * 1_000_000n + clock++,
+  objectEncoder: encoder,
+  ...(scans !== undefined ? { scanThreads: scans } : {}),
+});
 
 
 // --- load ---
@@ -162,5 +172,6 @@ for (const q of queries) {
   );
 }
 await encoder.close();
+await scans?.close();
 local.close();
 rmSync(dir, { recursive: true, force: true });

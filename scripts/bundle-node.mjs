@@ -201,19 +201,22 @@ for (const [name, bundle] of Object.entries(LAZY_PACKAGES)) {
   });
 }
 
-// The threads that write a load's data objects (encode-pool.ts), likewise.
-await build({
-  entryPoints: [resolve(out, 'encode-worker.js')],
-  outfile: resolve(out, 'encode-worker.bundle.js'),
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  external: ['libsql', '@libsql/client', 'parquet-wasm'],
-  plugins: [ownModulesArePure],
-  banner: { js: "import { createRequire as __zlakeRequire } from 'node:module'; const require = __zlakeRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+// The threads that write a load's data objects and run shares of a query's
+// scans (encode-pool.ts, scan-pool.ts), likewise.
+for (const name of ['encode-worker', 'scan-worker']) {
+  await build({
+    entryPoints: [resolve(out, `${name}.js`)],
+    outfile: resolve(out, `${name}.bundle.js`),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['libsql', '@libsql/client', 'parquet-wasm'],
+    plugins: [ownModulesArePure],
+    banner: { js: "import { createRequire as __zlakeRequire } from 'node:module'; const require = __zlakeRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
 
 // The drawing thread of zlake load's progress line, one file for the same reason.
 await build({

@@ -46,5 +46,7 @@ export {
   type EncodeJob,
   type EncodedObject,
   type ObjectEncoder,
+  type ScanThreads,
+  type ShareJob,
 } from './lake/index.js';
 export * from './service/index.js';

@@ -26,6 +26,7 @@ import { CachedBlobStore, type BlobCacheOptions } from './blob-cache.js';
 import { DiskCachedBlobStore } from './disk-blob-cache.js';
 import { cachedMetaStore } from './meta-cache.js';
 import { defaultEncodeThreads, EncodePool } from './encode-pool.js';
+import { defaultScanThreads, ScanPool } from './scan-pool.js';
 import { openBlobs } from './open-blobs.js';
 
 export interface LakeConfig {
@@ -55,6 +56,11 @@ export interface LakeConfig {
    * thread). See encode-pool.ts.
    */
   readonly encodeThreads?: number;
+  /**
+   * Threads a query hands shares of its pool scans to (default: one per
+   * core besides the query's own; 0 for none). See scan-pool.ts.
+   */
+  readonly scanThreads?: number;
   /** Pass events between the servers sharing the metastore (default: when `meta` is given). */
   readonly relay?: boolean;
   /** Where the AWS variables come from (default: the process environment). */
@@ -116,6 +122,8 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
   const blobCache = cached ? new CachedBlobStore(disk ?? blobs, config.blobCache) : null;
   const threads = config.encodeThreads ?? defaultEncodeThreads();
   const encoder = threads > 0 ? new EncodePool({ lake: config.lake, ...(config.env !== undefined ? { env: config.env } : {}), threads }) : null;
+  const scanThreads = config.scanThreads ?? defaultScanThreads();
+  const scans = scanThreads > 0 ? new ScanPool({ config, threads: scanThreads }) : null;
   const lake = new Lake({
     blobs: blobCache ?? blobs,
     // Servers sharing a metastore (-meta): every read sees the commits any of them finished before it began.
@@ -125,6 +133,7 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     // Object storage answers a write after a network round trip or several: read on meanwhile.
     writeBehind: folder === null,
     ...(encoder !== null ? { objectEncoder: encoder } : {}),
+    ...(scans !== null ? { scanThreads: scans } : {}),
     ...(config.loadMemoryLimit !== undefined ? { loadMemoryLimit: config.loadMemoryLimit } : {}),
     ...(config.columnCacheBytes !== undefined ? { columnCacheBytes: config.columnCacheBytes } : {}),
   });
@@ -144,6 +153,7 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     async close() {
       await relay?.close();
       await encoder?.close();
+      await scans?.close();
       await meta.close();
       await disk?.close();
     },

@@ -63,6 +63,8 @@ const RULES: Readonly<Record<keyof Lake, Rule>> = {
   columnObjects: read,
   readObject: { kind: 'pool', level: 'read', gen: true },
   count: read,
+  // Not a method: the threads a query's scans may use, reached only after its pool was.
+  scanThreads: { kind: 'free' },
 };
 
 type Fn = (...args: unknown[]) => unknown;

@@ -9,6 +9,7 @@ import { appendCommit, commitWithRetry, type CommitOptions, type CommitPlan } fr
 import { ColumnCache } from './column-cache.js';
 import { seekIndexKey } from './data-object.js';
 import type { ObjectEncoder } from './object-encoder.js';
+import type { ScanThreads } from './scan-threads.js';
 import { branchNotFound, poolNotFound } from './errors.js';
 import { parseId } from './ids.js';
 import { decodeSeekIndex, type SeekEntry } from './seek-index.js';
@@ -57,6 +58,8 @@ export interface LakeDeps {
    * (see object-encoder.ts); absent, every run is written in this thread.
    */
   readonly objectEncoder?: ObjectEncoder;
+  /** Runs shares of a query's pool scans in other threads (see scan-threads.ts); absent, a query scans in its thread. */
+  readonly scanThreads?: ScanThreads;
   /** Needed only by agg index rules. */
   readonly queries?: LakeQueryRunner;
   /**

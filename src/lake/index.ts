@@ -40,6 +40,7 @@ export { parseId, parseIdOrThrow } from './ids.js';
 export { indexMessage, type IndexRuleInput } from './index-rules.js';
 export { deleteWhereMessage, DEFAULT_LOAD_MEMORY_LIMIT, ObjectWriter } from './load.js';
 export { runEncodeJob, type EncodeJob, type EncodedObject, type ObjectEncoder } from './object-encoder.js';
+export type { ScanThreads, ShareJob } from './scan-threads.js';
 export {
   compareKeys,
   keyComparator,

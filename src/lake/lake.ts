@@ -22,6 +22,7 @@ import { columnObjects, type ColumnObject } from './column-scan.js';
 import { addVectors, deleteVectors } from './vectors.js';
 import { mergeObjects, planObjects, type ScanStats } from './scan.js';
 import type { Snapshot } from './snapshot.js';
+import type { ScanThreads } from './scan-threads.js';
 import { poolStats, type PoolStats } from './stats.js';
 import { DEFAULT_ORPHAN_GRACE_NS, idTimeNs, vacuumPool, type VacuumOptions, type VacuumResult } from './vacuum.js';
 
@@ -74,6 +75,11 @@ export class Lake {
 
   constructor(deps: LakeDeps) {
     this.#lc = new LakeContext(deps);
+  }
+
+  /** The threads a query may hand shares of its scans to, if any. */
+  get scanThreads(): ScanThreads | undefined {
+    return this.#lc.deps.scanThreads;
   }
 
   // --- pools ---

@@ -100,3 +100,45 @@ export async function pairedLakes(
   }
   return [cols, rows, blobs];
 }
+
+/** Fields of data()'s records and constants to compare them with, of matching and other types. */
+export const LEAVES: readonly (readonly [string, readonly string[]])[] = [
+  ['proto', ['"tcp"', '"udp"', '"icmp"', '"zzz"', 'null', '7']],
+  ['bytes', ['0', '1000', '50000', '-5', 'null', '9007199254740993', '1.5']],
+  ['dur', ['10.5', '50', '0', 'NaN', 'null']],
+  ['pk', ['uint32(100)', '100', '0', '299']],
+  ['t', ['2023-11-20T00:00:00Z', '2023-11-25T12:00:00Z']],
+  ['m', ['50', '50.5', '0']],
+  ['id.port', ['0', '2', '4', '"2"', 'null']],
+  ['id.orig_h', ['"10.0.1.1"', '"10.0.20.100"', '"10.0.3"']],
+  ['nosuch', ['1', 'null', '"x"']],
+  ['id.nosuch', ['1', 'null']],
+  ['ts', ['100', '1000', '1500']],
+];
+export const OPS = ['==', '!=', '<', '<=', '>', '>='] as const;
+/** Summarizes whose keys and arguments are field paths of data()'s records. */
+export const SUMMARIZES = [
+  'count()',
+  'count() by proto',
+  'c:=count() by proto,p:=id.port',
+  'sum(bytes) by proto',
+  'sum(bytes), min(bytes), max(bytes) by id.orig_h',
+  'sum(dur), max(dur) by proto',
+  'sum(pk), max(pk) by id.port',
+  'min(t), max(t), count() by proto',
+  'sum(m) by proto',
+  'sum(bytes)',
+  'ab:=avg(bytes), ad:=avg(dur) by proto',
+  'am:=avg(m), ap:=avg(pk) by id.orig_h',
+  'count() by id',
+];
+
+/** A random filter: comparisons of LEAVES, and and or of them up to `depth` deep. */
+export function filterOf(r: () => number, depth: number): string {
+  if (depth > 0 && r() < 0.35) {
+    const op = r() < 0.5 ? 'and' : 'or';
+    return `(${filterOf(r, depth - 1)} ${op} ${filterOf(r, depth - 1)})`;
+  }
+  const [field, consts] = LEAVES[Math.floor(r() * LEAVES.length)]!;
+  return `${field}${OPS[Math.floor(r() * OPS.length)]}${consts[Math.floor(r() * consts.length)]}`;
+}

@@ -8,48 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Lake } from '../../src/index.js';
 import { zson } from './helpers.js';
-import { CountingBlobStore, data, newLake, rng, rounded, run } from './column-data.js';
+import { CountingBlobStore, data, filterOf, newLake, OPS, rng, rounded, run, SUMMARIZES } from './column-data.js';
 
 const CASES = Number(process.env['ZLAKE_COLUMN_CASES'] ?? 5000);
-
-const LEAVES: readonly (readonly [string, readonly string[]])[] = [
-  ['proto', ['"tcp"', '"udp"', '"icmp"', '"zzz"', 'null', '7']],
-  ['bytes', ['0', '1000', '50000', '-5', 'null', '9007199254740993', '1.5']],
-  ['dur', ['10.5', '50', '0', 'NaN', 'null']],
-  ['pk', ['uint32(100)', '100', '0', '299']],
-  ['t', ['2023-11-20T00:00:00Z', '2023-11-25T12:00:00Z']],
-  ['m', ['50', '50.5', '0']],
-  ['id.port', ['0', '2', '4', '"2"', 'null']],
-  ['id.orig_h', ['"10.0.1.1"', '"10.0.20.100"', '"10.0.3"']],
-  ['nosuch', ['1', 'null', '"x"']],
-  ['id.nosuch', ['1', 'null']],
-  ['ts', ['100', '1000', '1500']],
-];
-const OPS = ['==', '!=', '<', '<=', '>', '>='] as const;
-const SUMMARIZES = [
-  'count()',
-  'count() by proto',
-  'c:=count() by proto,p:=id.port',
-  'sum(bytes) by proto',
-  'sum(bytes), min(bytes), max(bytes) by id.orig_h',
-  'sum(dur), max(dur) by proto',
-  'sum(pk), max(pk) by id.port',
-  'min(t), max(t), count() by proto',
-  'sum(m) by proto',
-  'sum(bytes)',
-  'ab:=avg(bytes), ad:=avg(dur) by proto',
-  'am:=avg(m), ap:=avg(pk) by id.orig_h',
-  'count() by id',
-];
-
-function filterOf(r: () => number, depth: number): string {
-  if (depth > 0 && r() < 0.35) {
-    const op = r() < 0.5 ? 'and' : 'or';
-    return `(${filterOf(r, depth - 1)} ${op} ${filterOf(r, depth - 1)})`;
-  }
-  const [field, consts] = LEAVES[Math.floor(r() * LEAVES.length)]!;
-  return `${field}${OPS[Math.floor(r() * OPS.length)]}${consts[Math.floor(r() * consts.length)]}`;
-}
 
 async function lakes(): Promise<[Lake, Lake]> {
   const cols = newLake(true);

@@ -134,7 +134,7 @@ function columnFilterOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
   const lit = constValue(e.rhs, env);
   if (lit === null || lit.isError()) return null;
   const pred = literalPredicate(op, lit);
-  return pred === null ? null : { kind: 'leaf', path: e.lhs.path, op, pred };
+  return pred === null ? null : { kind: 'leaf', path: e.lhs.path, op, value: lit, pred };
 }
 
 /** The summarize as a ColumnAggregate, when its keys and arguments are all plain field paths. */

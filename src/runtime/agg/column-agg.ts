@@ -375,6 +375,38 @@ export class ColumnAggState {
     this.codeVals = new Float64Array(0);
   }
 
+  /** The first `n` groups' state, as plain data another thread can absorb (see ColumnGroups.export). */
+  export(n: number): AggStateExport {
+    return {
+      val: this.val.slice(0, n),
+      has: this.has.slice(0, n),
+      cnt: this.kind === 'avg' ? this.cnt.slice(0, n) : null,
+      slow: [...this.slow].filter(([g]) => g < n),
+    };
+  }
+
+  /**
+   * Folds group g of an exported state (of the same aggregate and argument
+   * type) into group `into`, as its partial would be folded: a sum, minimum
+   * or maximum as one more number, avg's sum and count added.
+   */
+  absorb(x: AggStateExport, slow: ReadonlyMap<number, Int>, g: number, into: number): void {
+    const h = x.has[g]!;
+    if (h === 0) return;
+    if (h === 1) {
+      if (this.has[into] === 0) this.has[into] = 1;
+      return;
+    }
+    if (this.kind === 'avg') {
+      this.val[into] = this.val[into]! + x.val[g]!;
+      this.cnt[into] = this.cnt[into]! + x.cnt![g]!;
+      this.has[into] = 2;
+      return;
+    }
+    if (h === 3) this.foldSlow(into, slow.get(g)!);
+    else this.fold(into, x.val[g]!);
+  }
+
   /** Group g's result when this is its aggregate's only state, as the math aggregates' result() makes it. */
   final(g: number): Value {
     const has = this.has[g];
@@ -400,6 +432,15 @@ export class ColumnAggState {
     const x: Int = has === 3 ? this.slow.get(g)! : this.val[g]!;
     return new Value(this.result, this.num === Num.Uint ? encodeUint(x) : encodeInt(x));
   }
+}
+
+/** A ColumnAggState's groups as plain data (typed arrays and the groups whose running value is an Int). */
+export interface AggStateExport {
+  readonly val: Float64Array;
+  readonly has: Uint8Array;
+  /** avg's counts. */
+  readonly cnt: Float64Array | null;
+  readonly slow: readonly (readonly [number, Int])[];
 }
 
 /** One aggregate: a state per type of argument (math.ts combines their partials as it would the values). */
@@ -433,6 +474,14 @@ export class ColumnAgg {
       this.current = null;
       return false;
     }
+    const st = this.stateFor(t);
+    st.reset();
+    this.current = st;
+    return true;
+  }
+
+  /** The state for arguments of type `t` (numeric), made on first use. */
+  stateFor(t: Type): ColumnAggState {
     let st = this.byType.get(t);
     if (st === undefined) {
       const k = numericOf(t);
@@ -441,9 +490,7 @@ export class ColumnAgg {
       this.byType.set(t, st);
       this.states.push(st);
     }
-    st.reset();
-    this.current = st;
-    return true;
+    return st;
   }
 }
 

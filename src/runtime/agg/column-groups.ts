@@ -16,13 +16,32 @@
 // non-numeric arguments) must be read as values by the caller instead.
 
 import { InternalError } from '../../errors/index.js';
-import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type TypeContext } from '../../zed/index.js';
+import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
 import { ByteTable, hashBytes } from './byte-table.js';
-import { ColumnAgg, isAggregableArgument, type ColumnAggKind } from './column-agg.js';
+import { ColumnAgg, isAggregableArgument, type AggStateExport, type ColumnAggKind } from './column-agg.js';
+import type { Int } from './numeric.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
 import { KeyValueIds } from './column-key-values.js';
 
 export type { ColumnBatch } from './column-batch.js';
+
+/**
+ * A ColumnGroups' groups as plain data, for another thread to absorb into
+ * its own: types as indexes into `types` (which the caller carries across
+ * in its own way), each key's values as elements, each group's key ids.
+ */
+export interface GroupsExport {
+  readonly nkeys: number;
+  readonly n: number;
+  readonly types: readonly Type[];
+  /** Per key: each key id's type (an index into types) and element (bytes[offsets[i]:offsets[i+1]]). */
+  readonly keys: readonly { readonly typeIds: Int32Array; readonly offsets: Int32Array; readonly bytes: Uint8Array }[];
+  /** With two keys or more: group g's key ids at [g * nkeys, (g + 1) * nkeys). */
+  readonly tuples: Int32Array | null;
+  readonly counts: Float64Array | null;
+  /** Per aggregate (null for count()): a state per argument type. */
+  readonly aggs: readonly (readonly (AggStateExport & { readonly type: number })[] | null)[];
+}
 export { hasNaN, isFloatColumn, type ColumnAggKind } from './column-agg.js';
 
 /** The most combinations of key codes the combo table of a batch's columns holds. */
@@ -262,6 +281,100 @@ export class ColumnGroups {
           }
         }
         if (any) out(keys, partials);
+      }
+    }
+  }
+
+  /** The groups as plain data (see GroupsExport). */
+  export(): GroupsExport {
+    const n = this.n;
+    const types: Type[] = [];
+    const typeIds = new Map<Type, number>();
+    const typeId = (t: Type): number => {
+      let id = typeIds.get(t);
+      if (id === undefined) {
+        typeIds.set(t, (id = types.length));
+        types.push(t);
+      }
+      return id;
+    };
+    const keys = this.keyValues.map((values) => {
+      const size = values.size;
+      const ids = new Int32Array(size);
+      const offsets = new Int32Array(size + 1);
+      let len = 0;
+      for (let id = 0; id < size; id++) {
+        ids[id] = typeId(values.types[id]!);
+        len += values.element(id).length;
+        offsets[id + 1] = len;
+      }
+      const bytes = new Uint8Array(len);
+      for (let id = 0; id < size; id++) bytes.set(values.element(id), offsets[id]!);
+      return { typeIds: ids, offsets, bytes };
+    });
+    let tuples: Int32Array | null = null;
+    if (this.nkeys >= 2) {
+      tuples = new Int32Array(n * this.nkeys);
+      for (let g = 0; g < n; g++) for (let k = 0; k < this.nkeys; k++) tuples[g * this.nkeys + k] = this.keyIdOf(g, k);
+    }
+    return {
+      nkeys: this.nkeys,
+      n,
+      types,
+      keys,
+      tuples,
+      counts: this.counts === null ? null : this.counts.slice(0, n),
+      aggs: this.aggs.map((a) => (a === null ? null : a.states.map((st) => ({ ...st.export(n), type: typeId(st.type) })))),
+    };
+  }
+
+  /**
+   * Adds another instance's groups (exported, of the same keys and
+   * aggregates, its types already in this one's context) to these: each of
+   * its groups is found or made here by its keys, and its state folded in
+   * as its partial would be.
+   */
+  absorb(x: GroupsExport): void {
+    if (x.nkeys !== this.nkeys || x.aggs.length !== this.aggs.length) throw new InternalError('column aggregation: groups of another shape');
+    // Its key ids as ours.
+    const keyIds = x.keys.map((k, kk) => {
+      const values = this.keyValues[kk]!;
+      const ids = new Int32Array(k.typeIds.length);
+      for (let id = 0; id < ids.length; id++) ids[id] = values.id(x.types[k.typeIds[id]!]!, k.bytes, k.offsets[id]!, k.offsets[id + 1]!);
+      return ids;
+    });
+    // Its groups as ours.
+    const into = new Int32Array(x.n);
+    if (this.nkeys === 0) {
+      if (x.n > 0 && this.n === 0) this.n = 1;
+    } else if (this.nkeys === 1) {
+      into.set(keyIds[0]!.subarray(0, x.n));
+      this.n = this.keyValues[0]!.size;
+    } else {
+      const t = this.tuple;
+      for (let g = 0; g < x.n; g++) {
+        for (let k = 0, o = 0; k < this.nkeys; k++, o += 4) {
+          const id = keyIds[k]![x.tuples![g * this.nkeys + k]!]!;
+          t[o] = id;
+          t[o + 1] = id >>> 8;
+          t[o + 2] = id >>> 16;
+          t[o + 3] = id >>> 24;
+        }
+        const G = this.tuples.intern(0, t, 0, t.length, hashBytes(0, t, 0, t.length));
+        if (G === this.n) this.n = G + 1;
+        into[g] = G;
+      }
+    }
+    this.grow(this.n);
+    if (this.counts !== null && x.counts !== null) for (let g = 0; g < x.n; g++) this.counts[into[g]!]! += x.counts[g]!;
+    for (let j = 0; j < this.aggs.length; j++) {
+      const a = this.aggs[j];
+      const states = x.aggs[j];
+      if (a === null || a === undefined || states === null || states === undefined) continue;
+      for (const st of states) {
+        const mine = a.stateFor(x.types[st.type]!);
+        const slow = new Map<number, Int>(st.slow);
+        for (let g = 0; g < x.n; g++) mine.absorb(st, slow, g, into[g]!);
       }
     }
   }

@@ -13,5 +13,5 @@ export { setAggregateValueLimit } from './collect.js';
 export { MemorySpillStore, type MemorySpillStoreOptions, type SpillFile, type SpillStore } from './spill-store.js';
 export { Schema as FusedSchema } from './fuse-schema.js';
 export { RunReader, RunWriter, RUN_CHUNK } from './spill-run.js';
-export { ColumnGroups, hasNaN, isFloatColumn, type ColumnAggKind, type ColumnBatch } from './column-groups.js';
+export { ColumnGroups, hasNaN, isFloatColumn, type ColumnAggKind, type ColumnBatch, type GroupsExport } from './column-groups.js';
 export { bodyStart } from './column-batch.js';

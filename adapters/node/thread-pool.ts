@@ -1,0 +1,139 @@
+// A small pool of worker threads that each run one job at a time, for the
+// lake's helpers (encode-pool.ts, scan-pool.ts): threads start as jobs come,
+// up to a maximum (jobs past it wait), stay for later jobs, and stop after
+// IDLE_MS without one; an idle thread does not keep the process alive. A
+// thread that dies (an uncaught error, its heap exhausted) fails the job it
+// ran with a clear error and leaves the pool; the next job starts another.
+
+import { Worker } from 'node:worker_threads';
+import { reviveError, type PlainError } from '../../src/index.js';
+
+/** What a thread answers a job with. */
+export type ThreadReply<R> = { readonly result: R } | { readonly error: PlainError };
+
+/** An idle thread stops after this long. */
+const IDLE_MS = 10_000;
+
+export interface ThreadPoolOptions {
+  /** The thread's script (an ES module). */
+  readonly script: URL;
+  readonly workerData: unknown;
+  /** Most threads at once. */
+  readonly threads: number;
+  /** Old-generation heap of each thread, in MiB. */
+  readonly heapMb: number;
+  /** Young generation of each thread, in MiB (default V8's). */
+  readonly youngMb?: number;
+  /** What the threads are for, in error messages ("writing a data object"). */
+  readonly what: string;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Settles the job it runs, if any. */
+  job: { resolve(r: unknown): void; reject(e: Error): void } | null;
+}
+
+export class ThreadPool<J, R> {
+  readonly #opts: ThreadPoolOptions;
+  readonly #idle: Thread[] = [];
+  readonly #all = new Set<Thread>();
+  /** Jobs waiting for a thread. */
+  readonly #queue: (() => void)[] = [];
+  #closed = false;
+
+  constructor(opts: ThreadPoolOptions) {
+    this.#opts = { ...opts, threads: Math.max(1, opts.threads) };
+  }
+
+  get threads(): number {
+    return this.#opts.threads;
+  }
+
+  /** Runs `job` in a thread (moving the `transfer` buffers there). */
+  async run(job: J, transfer: readonly ArrayBuffer[] = []): Promise<R> {
+    const t = await this.#take();
+    return new Promise<R>((resolve, reject) => {
+      t.job = { resolve: resolve as (r: unknown) => void, reject };
+      t.worker.ref();
+      t.worker.postMessage(job, [...transfer]);
+    });
+  }
+
+  /** Stops every thread; a job running fails. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const all = [...this.#all];
+    this.#all.clear();
+    this.#idle.length = 0;
+    for (const t of all) t.job?.reject(new Error(`${this.#opts.what} failed: the lake was closed`));
+    await Promise.all(all.map((t) => t.worker.terminate()));
+  }
+
+  async #take(): Promise<Thread> {
+    for (;;) {
+      if (this.#closed) throw new Error(`${this.#opts.what} failed: the lake is closed`);
+      const idle = this.#idle.pop();
+      if (idle !== undefined) {
+        if (idle.timer !== null) clearTimeout(idle.timer);
+        idle.timer = null;
+        return idle;
+      }
+      if (this.#all.size < this.#opts.threads) return this.#spawn();
+      await new Promise<void>((r) => this.#queue.push(r));
+    }
+  }
+
+  #spawn(): Thread {
+    const { script, workerData, heapMb, youngMb } = this.#opts;
+    const worker = new Worker(script, {
+      workerData,
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, ...(youngMb !== undefined ? { maxYoungGenerationSizeMb: youngMb } : {}) },
+    });
+    const t: Thread = { worker, timer: null, job: null };
+    this.#all.add(t);
+    worker.on('message', (m: ThreadReply<R>) => {
+      const job = t.job;
+      t.job = null;
+      if (job !== null) {
+        if ('result' in m) job.resolve(m.result);
+        else job.reject(reviveError(m.error));
+      }
+      this.#release(t);
+    });
+    const die = (why: string): void => {
+      if (!this.#all.delete(t)) return;
+      const i = this.#idle.indexOf(t);
+      if (i >= 0) this.#idle.splice(i, 1);
+      if (t.timer !== null) clearTimeout(t.timer);
+      t.job?.reject(new Error(`${this.#opts.what} failed: its thread ${why}`));
+      t.job = null;
+      this.#queue.shift()?.();
+    };
+    worker.on('error', (e) => die(`failed (${e.message})`));
+    worker.on('exit', (code) => die(`exited (code ${code})`));
+    return t;
+  }
+
+  #release(t: Thread): void {
+    if (!this.#all.has(t)) return;
+    t.worker.unref();
+    this.#idle.push(t);
+    t.timer = setTimeout(() => {
+      const i = this.#idle.indexOf(t);
+      if (i < 0) return;
+      this.#idle.splice(i, 1);
+      this.#all.delete(t);
+      void t.worker.terminate();
+    }, IDLE_MS);
+    t.timer.unref();
+    this.#queue.shift()?.();
+  }
+}
+
+/** The build's bundle `name` (beside this file once built; tests that run the sources use the build's). */
+export function bundleUrl(name: string): URL {
+  const here = import.meta.url;
+  return new URL(here.endsWith('.ts') ? `../../dist/adapters/node/${name}` : `./${name}`, here);
+}

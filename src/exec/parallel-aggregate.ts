@@ -1,0 +1,199 @@
+// Shares of a columnar summarize run in other threads (the lake's
+// ScanThreads): the pool's objects are cut into contiguous shares of about
+// equal rows; the query's thread aggregates the first itself while each
+// other goes, as plain data, to a thread that aggregates it over the same
+// commit's column copies into a ColumnGroups of its own and sends back its
+// groups (ColumnGroups.export) and what it read. The query's thread then
+// folds them into its own table in the objects' order (ColumnGroups.absorb),
+// as Zed merges partial aggregations. A share with an object the columns
+// cannot take (no copy, a NaN under min or max) comes back undone and is
+// aggregated in the query's thread, values and all, in its place.
+
+import type { ColumnAggregate, ColumnFilterNode, KeySpan } from '../compiler/index.js';
+import { decodeZng, ZngEncoder } from '../formats/zng/index.js';
+import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads, type ShareJob } from '../lake/index.js';
+import { literalPredicate } from '../runtime/index.js';
+import { ColumnGroups, type GroupsExport } from '../runtime/agg/index.js';
+import type { KsuidHex } from '../util/ksuid.js';
+import { TypeContext, Value, type Type } from '../zed/index.js';
+import { aggregateObject, countObject, type ObjectAggregate } from './column-aggregate-object.js';
+
+/** Rows below which a share is not worth a thread. */
+export const MIN_SHARE_ROWS = 100_000;
+/** Groups a thread holds at most; past them its share is done in the query's thread, which can spill. */
+const MAX_SHARE_GROUPS = 1 << 20;
+
+/** The filter's tree with its constants as indexes into the payload's values. */
+type PlainFilter =
+  | { readonly kind: 'and' | 'or'; readonly lhs: PlainFilter; readonly rhs: PlainFilter }
+  | { readonly kind: 'leaf'; readonly path: readonly string[]; readonly op: Extract<ColumnFilterNode, { kind: 'leaf' }>['op']; readonly value: number };
+
+/** A share of a columnar summarize, as plain data. */
+export interface AggregateShare {
+  /** The pool and commit, as 0x ids: the query's thread resolved them. */
+  readonly pool: string;
+  readonly commit: string;
+  /** The share's objects, in the scan's order. */
+  readonly objects: readonly KsuidHex[];
+  readonly keys: readonly (readonly string[])[];
+  readonly aggs: ColumnAggregate['aggs'];
+  readonly filter: PlainFilter | null;
+  /** The key span pruning the scan: its ends as indexes into values (-1: open). */
+  readonly span: { readonly lower: number; readonly upper: number; readonly lowerExclusive: boolean; readonly upperExclusive: boolean } | null;
+  /** The filter's constants and the span's ends, as a ZNG stream. */
+  readonly values: Uint8Array;
+}
+
+type PlainStats = Omit<ScanStats, 'warnings'> & { readonly warnings: readonly string[] };
+
+/** What a thread made of a share: its groups (their types as a ZNG stream of nulls), or undone. */
+export interface AggregateShareResult {
+  readonly groups: (Omit<GroupsExport, 'types'> & { readonly types: Uint8Array }) | null;
+  readonly stats: PlainStats;
+}
+
+/** Cuts `objects` into at most `parts` contiguous shares of about equal rows, each of `minRows` or more. */
+export function splitShares(objects: readonly ColumnObject[], parts: number, minRows = MIN_SHARE_ROWS): ColumnObject[][] {
+  const total = objects.reduce((n, o) => n + o.object.count, 0);
+  const k = Math.max(1, Math.min(parts, objects.length, Math.floor(total / Math.max(1, minRows))));
+  const shares: ColumnObject[][] = [];
+  let share: ColumnObject[] = [];
+  let rows = 0;
+  for (const o of objects) {
+    share.push(o);
+    rows += o.object.count;
+    // Close a share once it has its part of the rows (the last takes the rest).
+    if (shares.length < k - 1 && rows >= (total * (shares.length + 1)) / k) {
+      shares.push(share);
+      share = [];
+    }
+  }
+  if (share.length > 0) shares.push(share);
+  return shares;
+}
+
+function zngOf(values: readonly Value[]): Uint8Array {
+  const enc = new ZngEncoder({ compress: false });
+  const head = enc.write(values);
+  const tail = enc.end();
+  const out = new Uint8Array(head.length + tail.length);
+  out.set(head);
+  out.set(tail, head.length);
+  return out;
+}
+
+/** The share of `objects` of a summarize `plan` over the commit `commit` of pool `poolId`. */
+export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly ColumnObject[], plan: ColumnAggregate, span: KeySpan | undefined): AggregateShare {
+  const values: Value[] = [];
+  const plain = (n: ColumnFilterNode): PlainFilter => {
+    if (n.kind !== 'leaf') return { kind: n.kind, lhs: plain(n.lhs), rhs: plain(n.rhs) };
+    values.push(n.value);
+    return { kind: 'leaf', path: n.path, op: n.op, value: values.length - 1 };
+  };
+  const filter = plan.filter === undefined ? null : plain(plan.filter.node);
+  const end = (v: Value | undefined): number => {
+    if (v === undefined) return -1;
+    values.push(v);
+    return values.length - 1;
+  };
+  return {
+    pool: `0x${poolId}`,
+    commit,
+    objects: objects.map((o) => o.object.id),
+    keys: plan.keys,
+    aggs: plan.aggs,
+    filter,
+    span:
+      span === undefined
+        ? null
+        : { lower: end(span.lower), upper: end(span.upper), lowerExclusive: span.lowerExclusive === true, upperExclusive: span.upperExclusive === true },
+    values: zngOf(values),
+  };
+}
+
+/** Runs a share in this thread (the other thread's side): its groups, or null groups when it cannot. */
+export async function runAggregateShare(lake: Lake, share: AggregateShare): Promise<AggregateShareResult> {
+  const zctx = new TypeContext();
+  const values = decodeZng(share.values, zctx);
+  const node = (p: PlainFilter): ColumnFilterNode => {
+    if (p.kind !== 'leaf') return { kind: p.kind, lhs: node(p.lhs), rhs: node(p.rhs) };
+    const value = values[p.value]!;
+    const pred = literalPredicate(p.op, value);
+    if (pred === null) throw new Error(`a scan share's filter compares with a constant it cannot: ${p.op}`);
+    return { kind: 'leaf', path: p.path, op: p.op, value, pred };
+  };
+  const plan: ObjectAggregate = { keys: share.keys, aggs: share.aggs, ...(share.filter !== null ? { filter: { node: node(share.filter) } } : {}) };
+  const s = share.span;
+  const span: KeySpan | undefined =
+    s === null
+      ? undefined
+      : {
+          ...(s.lower >= 0 ? { lower: values[s.lower]! } : {}),
+          ...(s.upper >= 0 ? { upper: values[s.upper]! } : {}),
+          lowerExclusive: s.lowerExclusive,
+          upperExclusive: s.upperExclusive,
+        };
+  const stats = newScanStats();
+  const key = poolKeyOf(await lake.getPool(share.pool));
+  const all = await lake.columnObjects(share.pool, share.commit, { ctx: zctx, stats, ...(span !== undefined ? { span } : {}) });
+  const byId = new Map(all.map((o) => [o.object.id, o]));
+  const groups = new ColumnGroups(plan.keys.length, plan.aggs.map((a) => a.fn), zctx);
+  const undone: AggregateShareResult = { groups: null, stats };
+  for (const id of share.objects) {
+    const o = byId.get(id);
+    if (o === undefined) throw new Error(`a scan share names data object ${id}, which its commit does not hold`);
+    const reads = span === undefined ? null : await o.spanReads(span);
+    const kept = span !== undefined && reads === null ? null : await aggregateObject(o, plan, groups, { path: key.path }, reads?.rows ?? null);
+    if (kept === null || groups.size > MAX_SHARE_GROUPS) return undone;
+    await countObject(stats, o, reads, kept);
+  }
+  const x = groups.export();
+  // Each type as a null of it, in ZNG, which carries named types whole.
+  return { groups: { ...x, types: zngOf(x.types.map((t) => new Value(t, null))) }, stats };
+}
+
+/** The typed arrays a share's result holds, to transfer rather than copy. */
+export function shareBuffers(r: AggregateShareResult): ArrayBuffer[] {
+  const g = r.groups;
+  if (g === null) return [];
+  const arrays: ArrayBufferView[] = [g.types, ...g.keys.flatMap((k) => [k.typeIds, k.offsets, k.bytes])];
+  if (g.tuples !== null) arrays.push(g.tuples);
+  if (g.counts !== null) arrays.push(g.counts);
+  for (const states of g.aggs) for (const st of states ?? []) arrays.push(st.val, st.has, ...(st.cnt !== null ? [st.cnt] : []));
+  return [...new Set(arrays.map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
+}
+
+/**
+ * Folds a share's result into `groups` and its reads into `stats`; false
+ * (and nothing folded) when the share came back undone.
+ */
+export function absorbShare(groups: ColumnGroups, r: AggregateShareResult, zctx: TypeContext, stats: ScanStats | undefined): boolean {
+  const g = r.groups;
+  if (g === null) return false;
+  const types: Type[] = decodeZng(g.types, zctx).map((v) => v.type);
+  groups.absorb({ ...g, types });
+  if (stats !== undefined) {
+    stats.storedBytes += r.stats.storedBytes;
+    stats.objectsRead += r.stats.objectsRead;
+    stats.recordsRead += r.stats.recordsRead;
+    stats.bytesRead += r.stats.bytesRead;
+    stats.recordsMatched += r.stats.recordsMatched;
+    stats.bytesMatched += r.stats.bytesMatched;
+    stats.warnings.push(...r.stats.warnings);
+  }
+  return true;
+}
+
+/** Sends a share to a thread; its result, checked for shape. */
+export async function runShareIn(threads: ScanThreads, share: AggregateShare): Promise<AggregateShareResult> {
+  const r = (await threads.run({ kind: 'aggregate', payload: share })) as AggregateShareResult;
+  if (r === null || typeof r !== 'object' || !('stats' in r)) throw new Error('a scan thread answered a share with something else');
+  return r;
+}
+
+/** Runs a share job from another thread (the ScanThreads' runner side); its result, and the buffers to transfer back. */
+export async function runShareJob(lake: Lake, job: ShareJob): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+  if (job.kind !== 'aggregate') throw new Error(`unknown scan share: ${String((job as { kind: unknown }).kind)}`);
+  const result = await runAggregateShare(lake, job.payload as AggregateShare);
+  return { result, transfer: shareBuffers(result) };
+}

@@ -1,0 +1,162 @@
+// Columnar summarizes whose shares of objects run in scan threads
+// (adapters/node/scan-pool.ts, real worker threads over a real folder lake
+// and libSQL file), against the same lake queried in one thread: random
+// filters under random summarizes give the same output and the same
+// statistics, including shares that come back undone (an object whose copy
+// is gone, floats with a NaN under min or max) and warnings said once. A
+// scan thread that dies fails its query with a clear error; the process
+// and the next queries go on.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBatches, formatByName, Lake, prepareQuery, type ScanThreads, type ShareJob } from '../../src/index.js';
+import { openLake, type OpenedLake } from '../../adapters/node/open-lake.js';
+import { ScanPool } from '../../adapters/node/scan-pool.js';
+import { columnCopyKey } from '../../src/lake/index.js';
+import { data, filterOf, rng, rounded, SUMMARIZES } from './column-data.js';
+import { zson } from './helpers.js';
+
+const CASES = Number(process.env['ZLAKE_PARALLEL_CASES'] ?? 600);
+
+let dir: string;
+let serial: OpenedLake;
+const pools: ScanPool[] = [];
+/** Shares the threads ran. */
+let shares = 0;
+
+/** The real pool, its runs counted. */
+function counted(pool: ScanPool): ScanThreads {
+  return {
+    threads: pool.threads,
+    minShareRows: pool.minShareRows,
+    run: (job: ShareJob) => {
+      shares++;
+      return pool.run(job);
+    },
+  };
+}
+
+/** The lake in `dir` with `threads` (none: one thread). */
+async function lakeWith(threads: ScanThreads | null): Promise<Lake> {
+  const opened = await openLake({ lake: dir, scanThreads: 0, encodeThreads: 0 });
+  closers.push(() => opened.close());
+  if (threads === null) return opened.lake;
+  // The same stores, with threads for the scans.
+  return new Lake({ blobs: opened.blobs, meta: opened.meta, now: () => 0n, scanThreads: threads });
+}
+const closers: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'zlake-parallel-'));
+  serial = await openLake({ lake: dir, scanThreads: 0, encodeThreads: 0 });
+  await serial.lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
+  // Six objects: three of disjoint keys, three overlapping them.
+  for (let k = 0; k < 3; k++) await serial.lake.load('p', 'main', zson(data(500 + k, 150, true, 1000 * k)));
+  for (let k = 0; k < 3; k++) await serial.lake.load('p', 'main', zson(data(700 + k, 150, true, 500 * k)));
+  // Three objects, each a share, with groups whose arguments are all null in one of them.
+  await serial.lake.createPool('q', { layout: { order: 'asc', keys: [['ts']] } });
+  for (const text of [
+    '{ts:1,k:"a",x:1,f:1.5}\n{ts:2,k:"c",x:null(int64),f:null(float64)}',
+    '{ts:3,k:"b",x:null(int64),f:null(float64)}\n{ts:4,k:"c",x:5,f:2.5}',
+    '{ts:5,k:"d",x:null,f:null}\n{ts:6,k:"b",x:null(int64)}',
+  ]) {
+    await serial.lake.load('q', 'main', zson(text));
+  }
+  const pool = new ScanPool({ config: { lake: dir }, threads: 2, minShareRows: 1 });
+  pools.push(pool);
+}, 120_000);
+
+afterAll(async () => {
+  for (const p of pools) await p.close();
+  for (const c of closers) await c();
+  await serial?.close();
+  await rm(dir, { recursive: true, force: true });
+}, 60_000);
+
+async function run(lake: Lake, text: string): Promise<{ lines: string[]; stats: number[]; warnings: string[] }> {
+  const q = await prepareQuery(lake, text);
+  let out = '';
+  const dec = new TextDecoder();
+  for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
+  const s = q.meter.stats();
+  return { lines: out.split('\n').filter(Boolean).sort(), stats: [s.recordsRead, s.bytesRead, s.recordsMatched, s.bytesMatched], warnings: [...s.warnings] };
+}
+
+describe('summarizes with shares in scan threads', () => {
+  it(`answer as one thread does, with the same statistics, in ${CASES} random cases`, { timeout: 900_000 }, async () => {
+    const threaded = await lakeWith(counted(pools[0]!));
+    const r = rng(20261127);
+    let nonEmpty = 0;
+    for (let c = 0; c < CASES; c++) {
+      // A third of the cases without a filter, so that whole shares go to the threads.
+      const filter = r() < 0.33 ? '' : `${filterOf(r, 3)} | `;
+      const q = `from p | ${filter}${SUMMARIZES[Math.floor(r() * SUMMARIZES.length)]}`;
+      const a = await run(threaded, q);
+      const b = await run(serial.lake, q);
+      const round = q.includes('(m)') || q.includes('(dur)') || q.includes('avg(');
+      expect({ q, lines: round ? a.lines.map(rounded) : a.lines, stats: a.stats, warnings: a.warnings }).toEqual({
+        q,
+        lines: round ? b.lines.map(rounded) : b.lines,
+        stats: b.stats,
+        warnings: b.warnings,
+      });
+      if (a.lines.length > 0) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(CASES / 3);
+    // Most queries sent shares to the threads.
+    expect(shares).toBeGreaterThan(CASES);
+  });
+
+  it('keep what each share saw of a group: only nulls, nothing, numbers', { timeout: 120_000 }, async () => {
+    const threaded = await lakeWith(counted(pools[0]!));
+    for (const q of ['from q | sum(x), min(x), max(x), avg(x), count() by k', 'from q | sum(f), max(f), avg(f) by k', 'from q | sx:=sum(x), sf:=sum(f)']) {
+      const before = shares;
+      const a = await run(threaded, q);
+      expect({ q, ...a }).toEqual({ q, ...(await run(serial.lake, q)) });
+      expect(shares - before).toBe(2);
+    }
+    expect((await run(threaded, 'from q | sum(x), avg(x) by k | sort k')).lines).toEqual([
+      '{k:"a",sum:1,avg:1.}',
+      '{k:"b",sum:null(int64),avg:null(float64)}',
+      '{k:"c",sum:5,avg:5.}',
+      '{k:"d",sum:null,avg:null(float64)}',
+    ]);
+  });
+
+  it('do in the query thread a share with an object whose copy does not read, and warn once', { timeout: 120_000 }, async () => {
+    // The last object's column copy turned to garbage.
+    const objects = await serial.lake.objects('p', 'main');
+    const poolId = (await serial.lake.getPool('p')).id;
+    const key = columnCopyKey(poolId, objects[objects.length - 1]!.id);
+    const copy = (await serial.blobs.get(key))!;
+    await serial.blobs.put(key, new Uint8Array(copy.length).fill(0x5a));
+    // Lakes and threads whose column caches have not seen the copy.
+    const fresh = new ScanPool({ config: { lake: dir }, threads: 2, minShareRows: 1 });
+    pools.push(fresh);
+    const threaded = await lakeWith(counted(fresh));
+    const one = await lakeWith(null);
+    for (const q of ['from p | count() by proto', 'from p | bytes > 0 | sum(bytes), max(bytes) by id.orig_h', 'from p | sum(pk)']) {
+      const before = shares;
+      const a = await run(threaded, q);
+      const b = await run(one, q);
+      expect({ q, ...a }).toEqual({ q, ...b });
+      expect(a.warnings).toHaveLength(1);
+      expect(shares).toBeGreaterThan(before);
+    }
+  });
+
+  it('fail a query whose scan thread dies, and go on', { timeout: 120_000 }, async () => {
+    // A thread whose heap is too small to start dies on its first share.
+    const dying = new ScanPool({ config: { lake: dir }, threads: 1, minShareRows: 1, heapMb: 1 });
+    pools.push(dying);
+    const lake = await lakeWith(dying);
+    const e = await run(lake, 'from p | count() by proto').catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(Error);
+    expect((e as Error).message).toMatch(/^a share of the scan failed: its thread (failed|exited)/);
+    // This process, the other threads and the lake in one thread go on.
+    const ok = await run(await lakeWith(counted(pools[0]!)), 'from p | count() by proto');
+    expect(ok).toEqual(await run(serial.lake, 'from p | count() by proto'));
+  });
+});
