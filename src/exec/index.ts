@@ -22,4 +22,4 @@ export { directOutbound, noOutbound, checkPlanUrls, type Outbound } from './outb
 export { guardedOutbound, fetchNetwork, OutboundRefusedError, DEFAULT_MAX_REDIRECTS, DEFAULT_OUTBOUND_TIMEOUT_MS, type OutboundGuardOptions, type OutboundNetwork } from './outbound-guard.js';
 export { inProcessLoads, runLoadJob, type LoadExecutor, type LoadJobResult, type LoadJobSpec } from './load-job.js';
 export { hostMatches, normalizeHost, parseHostPattern, splitHostPort, type HostPattern } from './host-pattern.js';
-export { runShareJob } from './parallel-aggregate.js';
+export { runShareJob } from './share-job.js';

@@ -19,7 +19,8 @@ import { poolObjects } from './pool-objects.js';
 import type { PartialSink, Stream } from '../runtime/op/index.js';
 import type { TypeContext } from '../zed/index.js';
 import { aggregateObject, countObject } from './column-aggregate-object.js';
-import { absorbShare, runShareIn, sharePayload, splitShares, type AggregateShareResult } from './parallel-aggregate.js';
+import { absorbShare, runShareIn, sharePayload, type AggregateShareResult } from './parallel-aggregate.js';
+import { sharesOf } from './scan-shares.js';
 /** Groups held over columns before they go to the summarize's table (which can spill). */
 const FLUSH_GROUPS = 1 << 20;
 
@@ -55,7 +56,7 @@ export function lakeAggregate(
       };
       // The first share is this thread's; the others go to other threads
       // now, and are folded in after it, in the objects' order.
-      const shares = threads === undefined || threads.threads <= 0 ? [objects] : splitShares(objects, threads.threads + 1, threads.minShareRows);
+      const shares = sharesOf(objects, threads);
       let others: Promise<AggregateShareResult>[] = [];
       if (shares.length > 1) {
         const poolId = (await lake.getPool(pool)).id;

@@ -7,91 +7,19 @@
 // field as over the whole record), and the values come out in the scan's
 // order, object by object (objects whose key ranges do not touch) and in
 // each object's order. Objects without a usable copy, or whose values are
-// not all records of plain records, are read as values.
+// not all records of plain records, are read as values. With scan threads,
+// shares of the objects are searched there at the same time
+// (parallel-search.ts).
 
 import type { Pushdown } from '../compiler/index.js';
-import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
-import type { ColumnBatch } from '../runtime/agg/index.js';
-import { makeStringSearchParts, type SearchWalker } from '../runtime/index.js';
-import { readElement, TypeString, type TypeContext, type Value } from '../zed/index.js';
-import { valuesFromColumns } from './column-values.js';
+import type { Lake, ScanStats } from '../lake/index.js';
+import { makeStringSearchParts } from '../runtime/index.js';
+import type { TypeContext, Value } from '../zed/index.js';
 import { poolObjects } from './pool-objects.js';
+import { countSearched, searchObject } from './search-object.js';
 import { scanPool } from './lake-source.js';
-
-const el = { start: 0, end: 0 };
-
-/**
- * The leaf columns' own matches: whether each row's element of column
- * `col` holds the term. A string column's bytes are searched all at once
- * (`index`, when the term allows it), and only the rows where the term
- * shows up are searched alone (a hit may straddle two strings).
- */
-function leafMatches(walker: SearchWalker, index: ((b: Uint8Array, s: number, e: number) => number) | null, col: ColumnBatch, n: number, out: Uint8Array): void {
-  const search = walker.of(col.type);
-  if (index !== null && col.cardinality < 0 && col.type === TypeString && n > 0) {
-    const { bytes, starts, sizes } = col;
-    const end = starts[n - 1]! + sizes[n - 1]!;
-    let at = starts[0]!;
-    let row = 0;
-    for (;;) {
-      const p = index(bytes, at, end);
-      if (p < 0) return;
-      // The row whose element holds p: starts ascend.
-      let lo = row;
-      let hi = n - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >>> 1;
-        if (starts[mid]! <= p) lo = mid;
-        else hi = mid - 1;
-      }
-      row = lo;
-      const s = starts[row]!;
-      readElement(bytes, s, s + sizes[row]!, el);
-      if (out[row] !== 1 && search(bytes, el.start, el.end)) out[row] = 1;
-      row++;
-      if (row >= n) return;
-      at = starts[row]!;
-    }
-  }
-  if (col.cardinality >= 0) {
-    const byCode = new Uint8Array(col.cardinality);
-    let any = false;
-    for (let c = 0; c < col.cardinality; c++) {
-      const e = col.element(c);
-      readElement(e, 0, e.length, el);
-      if (search(e, el.start, el.end)) byCode[c] = 1;
-      any ||= byCode[c] === 1;
-    }
-    // No code matches: no row does.
-    if (!any) return;
-    const codes = col.codes;
-    for (let i = 0; i < n; i++) out[i] = out[i]! | byCode[codes[i]!]!;
-    return;
-  }
-  const { bytes, starts, sizes } = col;
-  for (let i = 0; i < n; i++) {
-    if (out[i] === 1) continue;
-    const s = starts[i]!;
-    readElement(bytes, s, s + sizes[i]!, el);
-    if (search(bytes, el.start, el.end)) out[i] = 1;
-  }
-}
-
-/** The object's values that match, in its order; null when its columns cannot say. */
-function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStringSearchParts>, zctx: TypeContext): Promise<AsyncIterable<Value[]> | null> {
-  return valuesFromColumns(o, zctx, {
-    pick(m, n, hit) {
-      // A record type whose field names hold the term: every value matches.
-      if (parts.typeMatches(m.type)) {
-        hit.fill(1, 0, n);
-        return;
-      }
-      // Else any field that does; leaves whose type holds no string nor a
-      // matching field name never do.
-      for (const c of m.leaves) if (parts.walker.canMatch(c.type)) leafMatches(parts.walker, parts.index, c, n, hit);
-    },
-  });
-}
+import { runSearchShareIn, sharedMatches, type SearchShareResult } from './parallel-search.js';
+import { addShareStats, sharesOf } from './scan-shares.js';
 
 /**
  * The values of a pool that a keyword search for `term` keeps (the
@@ -99,29 +27,49 @@ function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStringSearch
  */
 export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitish: string, term: string, pushdown: Pushdown, stats: ScanStats | undefined): AsyncIterable<Value[]> {
   return (async function* () {
-    const { objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats);
+    const threads = lake.scanThreads;
+    // With scan threads, one commit for all of them.
+    const at = threads === undefined || threads.threads <= 0 ? commitish : `0x${await lake.resolveCommitish(pool, commitish)}`;
+    const { objects, inOrder } = await poolObjects(lake, zctx, pool, at, stats);
     if (!inOrder) {
-      yield* scanPool(lake, zctx, pool, commitish, pushdown, stats);
+      yield* scanPool(lake, zctx, pool, at, pushdown, stats);
       return;
     }
     pushdown.applied();
     const parts = makeStringSearchParts(term);
     const keep = pushdown.predicate;
-    for (const o of objects) {
-      const values = await searchObject(o, parts, zctx);
-      if (values === null) {
-        for await (const batch of o.rows()) {
-          const kept = batch.filter(keep);
-          if (kept.length > 0) yield kept;
+    // The first share is this thread's; the others go to scan threads now,
+    // and their matches come out after it, in the objects' order.
+    const shares = sharesOf(objects, threads);
+    let others: Promise<SearchShareResult>[] = [];
+    if (shares.length > 1) {
+      const poolId = `0x${(await lake.getPool(pool)).id}`;
+      // Each share over the objects this thread listed, at the commit they came from.
+      others = shares.slice(1).map((share) => runSearchShareIn(threads!, { pool: poolId, commit: at, objects: share.map((o) => o.object.id), term }));
+      for (const o of others) o.catch(() => {});
+    }
+    for (let k = 0; k < shares.length; k++) {
+      if (k > 0) {
+        const r = await others[k - 1]!;
+        if (r.values !== null) {
+          addShareStats(stats, r.stats);
+          yield* sharedMatches(r.values, zctx);
+          continue;
         }
-        continue;
+        // Undone there: done here.
       }
-      if (stats !== undefined) {
-        // As the scan would have counted them: every value read.
-        stats.recordsRead += o.object.count;
-        stats.bytesRead += await o.valueBytes();
+      for (const o of shares[k]!) {
+        const values = await searchObject(o, parts, zctx);
+        if (values === null) {
+          for await (const batch of o.rows()) {
+            const kept = batch.filter(keep);
+            if (kept.length > 0) yield kept;
+          }
+          continue;
+        }
+        if (stats !== undefined) await countSearched(stats, o);
+        yield* values;
       }
-      yield* values;
     }
   })();
 }

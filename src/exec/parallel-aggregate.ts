@@ -10,16 +10,15 @@
 // aggregated in the query's thread, values and all, in its place.
 
 import type { ColumnAggregate, ColumnFilterNode, KeySpan } from '../compiler/index.js';
-import { decodeZng, ZngEncoder } from '../formats/zng/index.js';
-import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads, type ShareJob } from '../lake/index.js';
+import { decodeZng } from '../formats/zng/index.js';
+import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads } from '../lake/index.js';
 import { literalPredicate } from '../runtime/index.js';
 import { ColumnGroups, type GroupsExport } from '../runtime/agg/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, Value, type Type } from '../zed/index.js';
 import { aggregateObject, countObject, type ObjectAggregate } from './column-aggregate-object.js';
+import { addShareStats, runShare, zngOf, type PlainStats } from './scan-shares.js';
 
-/** Rows below which a share is not worth a thread. */
-export const MIN_SHARE_ROWS = 100_000;
 /** Groups a thread holds at most; past them its share is done in the query's thread, which can spill. */
 const MAX_SHARE_GROUPS = 1 << 20;
 
@@ -44,42 +43,10 @@ export interface AggregateShare {
   readonly values: Uint8Array;
 }
 
-type PlainStats = Omit<ScanStats, 'warnings'> & { readonly warnings: readonly string[] };
-
 /** What a thread made of a share: its groups (their types as a ZNG stream of nulls), or undone. */
 export interface AggregateShareResult {
   readonly groups: (Omit<GroupsExport, 'types'> & { readonly types: Uint8Array }) | null;
   readonly stats: PlainStats;
-}
-
-/** Cuts `objects` into at most `parts` contiguous shares of about equal rows, each of `minRows` or more. */
-export function splitShares(objects: readonly ColumnObject[], parts: number, minRows = MIN_SHARE_ROWS): ColumnObject[][] {
-  const total = objects.reduce((n, o) => n + o.object.count, 0);
-  const k = Math.max(1, Math.min(parts, objects.length, Math.floor(total / Math.max(1, minRows))));
-  const shares: ColumnObject[][] = [];
-  let share: ColumnObject[] = [];
-  let rows = 0;
-  for (const o of objects) {
-    share.push(o);
-    rows += o.object.count;
-    // Close a share once it has its part of the rows (the last takes the rest).
-    if (shares.length < k - 1 && rows >= (total * (shares.length + 1)) / k) {
-      shares.push(share);
-      share = [];
-    }
-  }
-  if (share.length > 0) shares.push(share);
-  return shares;
-}
-
-function zngOf(values: readonly Value[]): Uint8Array {
-  const enc = new ZngEncoder({ compress: false });
-  const head = enc.write(values);
-  const tail = enc.end();
-  const out = new Uint8Array(head.length + tail.length);
-  out.set(head);
-  out.set(tail, head.length);
-  return out;
 }
 
 /** The share of `objects` of a summarize `plan` over the commit `commit` of pool `poolId`. */
@@ -172,28 +139,11 @@ export function absorbShare(groups: ColumnGroups, r: AggregateShareResult, zctx:
   if (g === null) return false;
   const types: Type[] = decodeZng(g.types, zctx).map((v) => v.type);
   groups.absorb({ ...g, types });
-  if (stats !== undefined) {
-    stats.storedBytes += r.stats.storedBytes;
-    stats.objectsRead += r.stats.objectsRead;
-    stats.recordsRead += r.stats.recordsRead;
-    stats.bytesRead += r.stats.bytesRead;
-    stats.recordsMatched += r.stats.recordsMatched;
-    stats.bytesMatched += r.stats.bytesMatched;
-    stats.warnings.push(...r.stats.warnings);
-  }
+  addShareStats(stats, r.stats);
   return true;
 }
 
-/** Sends a share to a thread; its result, checked for shape. */
-export async function runShareIn(threads: ScanThreads, share: AggregateShare): Promise<AggregateShareResult> {
-  const r = (await threads.run({ kind: 'aggregate', payload: share })) as AggregateShareResult;
-  if (r === null || typeof r !== 'object' || !('stats' in r)) throw new Error('a scan thread answered a share with something else');
-  return r;
-}
-
-/** Runs a share job from another thread (the ScanThreads' runner side); its result, and the buffers to transfer back. */
-export async function runShareJob(lake: Lake, job: ShareJob): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
-  if (job.kind !== 'aggregate') throw new Error(`unknown scan share: ${String((job as { kind: unknown }).kind)}`);
-  const result = await runAggregateShare(lake, job.payload as AggregateShare);
-  return { result, transfer: shareBuffers(result) };
+/** Sends a share to a thread. */
+export function runShareIn(threads: ScanThreads, share: AggregateShare): Promise<AggregateShareResult> {
+  return runShare(threads, { kind: 'aggregate', payload: share });
 }

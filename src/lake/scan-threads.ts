@@ -5,7 +5,7 @@
 
 /** A share of a scan: its kind and what that kind's runner reads. */
 export interface ShareJob {
-  readonly kind: 'aggregate';
+  readonly kind: 'aggregate' | 'search';
   readonly payload: unknown;
 }
 

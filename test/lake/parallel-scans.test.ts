@@ -1,11 +1,12 @@
-// Columnar summarizes whose shares of objects run in scan threads
-// (adapters/node/scan-pool.ts, real worker threads over a real folder lake
-// and libSQL file), against the same lake queried in one thread: random
-// filters under random summarizes give the same output and the same
-// statistics, including shares that come back undone (an object whose copy
-// is gone, floats with a NaN under min or max) and warnings said once. A
-// scan thread that dies fails its query with a clear error; the process
-// and the next queries go on.
+// Columnar summarizes and keyword searches whose shares of objects run in
+// scan threads (adapters/node/scan-pool.ts, real worker threads over a real
+// folder lake and libSQL file), against the same lake queried in one
+// thread: random filters under random summarizes, and searches for terms
+// of every kind, give the same output (searches in the same order) and the
+// same statistics, including shares that come back undone (an object whose
+// copy does not read, floats with a NaN under min or max) and warnings
+// said once. A scan thread that dies fails its query with a clear error;
+// the process and the next queries go on.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,9 @@ beforeAll(async () => {
   ]) {
     await serial.lake.load('q', 'main', zson(text));
   }
+  // Four objects of keys that do not touch, which a search reads over columns.
+  await serial.lake.createPool('s', { layout: { order: 'asc', keys: [['ts']] } });
+  for (let k = 0; k < 4; k++) await serial.lake.load('s', 'main', zson(data(900 + k, 150, true, 1000 * k)));
   const pool = new ScanPool({ config: { lake: dir }, threads: 2, minShareRows: 1 });
   pools.push(pool);
 }, 120_000);
@@ -75,14 +79,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 }, 60_000);
 
-async function run(lake: Lake, text: string): Promise<{ lines: string[]; stats: number[]; warnings: string[] }> {
+/** The query's output lines (sorted unless `ordered`), its stats and warnings. */
+async function run(lake: Lake, text: string, ordered = false): Promise<{ lines: string[]; stats: number[]; warnings: string[] }> {
   const q = await prepareQuery(lake, text);
   let out = '';
   const dec = new TextDecoder();
   for await (const c of encodeBatches(q.run(), formatByName('zson')!.encoder!({ pretty: 0 }))) out += typeof c === 'string' ? c : dec.decode(c);
   const s = q.meter.stats();
-  return { lines: out.split('\n').filter(Boolean).sort(), stats: [s.recordsRead, s.bytesRead, s.recordsMatched, s.bytesMatched], warnings: [...s.warnings] };
+  const lines = out.split('\n').filter(Boolean);
+  return { lines: ordered ? lines : lines.sort(), stats: [s.recordsRead, s.bytesRead, s.recordsMatched, s.bytesMatched], warnings: [...s.warnings] };
 }
+
+/** Search terms: words, quoted strings (parts of values and field names), a number, nothing. */
+const TERMS = ['tcp', 'udp', 'icmp', '"10.0.1"', '"10.0.3.7"', 'orig_h', '"not"', '"not a record"', '7', '"2023-11"', 'NaN', 'zzz', 'TCP', 'id'];
 
 describe('summarizes with shares in scan threads', () => {
   it(`answer as one thread does, with the same statistics, in ${CASES} random cases`, { timeout: 900_000 }, async () => {
@@ -144,6 +153,40 @@ describe('summarizes with shares in scan threads', () => {
       expect({ q, ...a }).toEqual({ q, ...b });
       expect(a.warnings).toHaveLength(1);
       expect(shares).toBeGreaterThan(before);
+    }
+  });
+
+  it('search as one thread does, in the same order, with the same statistics', { timeout: 300_000 }, async () => {
+    const threaded = await lakeWith(counted(pools[0]!));
+    let nonEmpty = 0;
+    const start = shares;
+    for (const term of TERMS) {
+      for (const q of [`from s | ${term}`, `from s | ${term} | head 7`, `from s | ${term} | count()`]) {
+        const a = await run(threaded, q, true);
+        expect({ q, ...a }).toEqual({ q, ...(await run(serial.lake, q, true)) });
+        if (a.lines.length > 0) nonEmpty++;
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(TERMS.length * 2);
+    // The searches for strings sent shares to the threads (a number is searched as values).
+    expect(shares - start).toBeGreaterThan(2 * TERMS.length);
+  });
+
+  it('search in the query thread a share with an object whose copy does not read, and warn once', { timeout: 120_000 }, async () => {
+    const objects = await serial.lake.objects('s', 'main');
+    const poolId = (await serial.lake.getPool('s')).id;
+    const key = columnCopyKey(poolId, objects[objects.length - 1]!.id);
+    const copy = (await serial.blobs.get(key))!;
+    await serial.blobs.put(key, new Uint8Array(copy.length).fill(0x5a));
+    const fresh = new ScanPool({ config: { lake: dir }, threads: 2, minShareRows: 1 });
+    pools.push(fresh);
+    const threaded = await lakeWith(counted(fresh));
+    const one = await lakeWith(null);
+    for (const q of ['from s | tcp', 'from s | "10.0.1"']) {
+      const a = await run(threaded, q, true);
+      expect({ q, ...a }).toEqual({ q, ...(await run(one, q, true)) });
+      expect(a.warnings).toHaveLength(1);
+      expect(a.lines.length).toBeGreaterThan(10);
     }
   });
 

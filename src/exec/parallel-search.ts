@@ -1,0 +1,89 @@
+// Shares of a keyword search over a pool's column copies run in scan
+// threads (see lake-search.ts): a thread searches its share's objects, in
+// order, over the same commit, and sends back the matching values as one
+// ZNG stream with what it read; the query's thread yields them after its
+// own share's, so the values come out in the scan's order. A share with an
+// object the columns cannot take, or whose matches would pass
+// MAX_SHARE_BYTES (a search that keeps much is read best as it goes, and
+// the thread gives up after the first object that says so), comes back
+// undone and is searched in the query's thread.
+
+import { decodeZng, ZngEncoder } from '../formats/zng/index.js';
+import { newScanStats, type Lake, type ScanThreads } from '../lake/index.js';
+import { makeStringSearchParts } from '../runtime/index.js';
+import type { KsuidHex } from '../util/ksuid.js';
+import { TypeContext, type Value } from '../zed/index.js';
+import { countSearched, searchObject } from './search-object.js';
+import { runShare, type PlainStats } from './scan-shares.js';
+
+/** Bytes of matches a thread holds at most before it gives its share back. */
+const MAX_SHARE_BYTES = 16 << 20;
+/** Values per batch of a share's matches. */
+const BATCH = 1024;
+
+export interface SearchShare {
+  /** The pool and commit, as 0x ids. */
+  readonly pool: string;
+  readonly commit: string;
+  readonly objects: readonly KsuidHex[];
+  readonly term: string;
+}
+
+export interface SearchShareResult {
+  /** The matches as a ZNG stream; null when the share came back undone. */
+  readonly values: Uint8Array | null;
+  readonly stats: PlainStats;
+}
+
+/** Runs a share in this thread (the other thread's side). */
+export async function runSearchShare(lake: Lake, share: SearchShare): Promise<SearchShareResult> {
+  const zctx = new TypeContext();
+  const stats = newScanStats();
+  const undone: SearchShareResult = { values: null, stats };
+  const all = await lake.columnObjects(share.pool, share.commit, { ctx: zctx, stats });
+  const byId = new Map(all.map((o) => [o.object.id, o]));
+  const parts = makeStringSearchParts(share.term);
+  const enc = new ZngEncoder({ compress: false });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const objects = share.objects.map((id) => {
+    const o = byId.get(id);
+    if (o === undefined) throw new Error(`a scan share names data object ${id}, which its commit does not hold`);
+    return o;
+  });
+  const rows = objects.reduce((n, o) => n + o.object.count, 0);
+  let done = 0;
+  for (const o of objects) {
+    const values = await searchObject(o, parts, zctx);
+    if (values === null) return undone;
+    for await (const batch of values) {
+      const b = enc.write(batch);
+      chunks.push(b.slice());
+      size += b.length;
+      if (size > MAX_SHARE_BYTES) return undone;
+    }
+    await countSearched(stats, o);
+    // Give up as soon as the share's matches look like too many to hold.
+    done += o.object.count;
+    if (done > 0 && (size * rows) / done > MAX_SHARE_BYTES) return undone;
+  }
+  chunks.push(enc.end().slice());
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return { values: out, stats };
+}
+
+/** Sends a share to a thread. */
+export function runSearchShareIn(threads: ScanThreads, share: SearchShare): Promise<SearchShareResult> {
+  return runShare(threads, { kind: 'search', payload: share });
+}
+
+/** A share's matches, decoded into the query's context, in batches. */
+export function* sharedMatches(values: Uint8Array, zctx: TypeContext): Generator<Value[]> {
+  const all = decodeZng(values, zctx);
+  for (let i = 0; i < all.length; i += BATCH) yield all.slice(i, i + BATCH);
+}

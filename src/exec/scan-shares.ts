@@ -1,0 +1,69 @@
+// What the shares of a pool scan have in common (parallel-aggregate.ts,
+// parallel-search.ts): cutting the objects into shares, values as ZNG
+// streams across threads, and a share's reads added to the query's.
+
+import { ZngEncoder } from '../formats/zng/index.js';
+import type { ColumnObject, ScanStats, ScanThreads, ShareJob } from '../lake/index.js';
+import type { Value } from '../zed/index.js';
+
+/** Rows below which a share is not worth a thread. */
+export const MIN_SHARE_ROWS = 100_000;
+
+/** A share's ScanStats as plain data. */
+export type PlainStats = Omit<ScanStats, 'warnings'> & { readonly warnings: readonly string[] };
+
+/** The shares of `objects` for `threads` (besides the query's own), or one share of all when there are none. */
+export function sharesOf(objects: readonly ColumnObject[], threads: ScanThreads | undefined): ColumnObject[][] {
+  if (threads === undefined || threads.threads <= 0) return [[...objects]];
+  return splitShares(objects, threads.threads + 1, threads.minShareRows);
+}
+
+/** Cuts `objects` into at most `parts` contiguous shares of about equal rows, each of `minRows` or more. */
+export function splitShares(objects: readonly ColumnObject[], parts: number, minRows = MIN_SHARE_ROWS): ColumnObject[][] {
+  const total = objects.reduce((n, o) => n + o.object.count, 0);
+  const k = Math.max(1, Math.min(parts, objects.length, Math.floor(total / Math.max(1, minRows))));
+  const shares: ColumnObject[][] = [];
+  let share: ColumnObject[] = [];
+  let rows = 0;
+  for (const o of objects) {
+    share.push(o);
+    rows += o.object.count;
+    // Close a share once it has its part of the rows (the last takes the rest).
+    if (shares.length < k - 1 && rows >= (total * (shares.length + 1)) / k) {
+      shares.push(share);
+      share = [];
+    }
+  }
+  if (share.length > 0) shares.push(share);
+  return shares;
+}
+
+/** Values as one ZNG stream. */
+export function zngOf(values: readonly Value[]): Uint8Array {
+  const enc = new ZngEncoder({ compress: false });
+  const head = enc.write(values);
+  const tail = enc.end();
+  const out = new Uint8Array(head.length + tail.length);
+  out.set(head);
+  out.set(tail, head.length);
+  return out;
+}
+
+/** Adds what a share read to the query's stats. */
+export function addShareStats(stats: ScanStats | undefined, s: PlainStats): void {
+  if (stats === undefined) return;
+  stats.storedBytes += s.storedBytes;
+  stats.objectsRead += s.objectsRead;
+  stats.recordsRead += s.recordsRead;
+  stats.bytesRead += s.bytesRead;
+  stats.recordsMatched += s.recordsMatched;
+  stats.bytesMatched += s.bytesMatched;
+  stats.warnings.push(...s.warnings);
+}
+
+/** Sends a share to a thread; its result, checked for shape. */
+export async function runShare<R extends { readonly stats: PlainStats }>(threads: ScanThreads, job: ShareJob): Promise<R> {
+  const r = (await threads.run(job)) as R;
+  if (r === null || typeof r !== 'object' || !('stats' in r)) throw new Error('a scan thread answered a share with something else');
+  return r;
+}

@@ -1,0 +1,22 @@
+// Runs a share of a pool scan that another thread handed over (the scan
+// pool's side of the lake's ScanThreads): a summarize's or a search's.
+
+import type { Lake, ShareJob } from '../lake/index.js';
+import { runAggregateShare, shareBuffers, type AggregateShare } from './parallel-aggregate.js';
+import { runSearchShare, type SearchShare } from './parallel-search.js';
+
+/** The share's result, and the buffers to transfer back rather than copy. */
+export async function runShareJob(lake: Lake, job: ShareJob): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+  switch (job.kind) {
+    case 'aggregate': {
+      const result = await runAggregateShare(lake, job.payload as AggregateShare);
+      return { result, transfer: shareBuffers(result) };
+    }
+    case 'search': {
+      const result = await runSearchShare(lake, job.payload as SearchShare);
+      return { result, transfer: result.values === null ? [] : [result.values.buffer as ArrayBuffer] };
+    }
+    default:
+      throw new Error(`unknown scan share: ${String((job as { kind: unknown }).kind)}`);
+  }
+}
