@@ -48,7 +48,7 @@ export async function aggregateObject(
     let at = nkeys;
     return { cols, keys: cols.cursors.slice(0, nkeys), args: plan.aggs.map((a) => (a.path === null ? null : cols.cursors[at++]!)) };
   });
-  if (!members.every((m) => ColumnGroups.accepts(m.keys, m.args))) return null;
+  if (!members.every((m) => groups.accepts(m.keys, m.args))) return null;
   // min and max over floats holding a NaN depend on the values' order: read them as values.
   // The check reads the fetched columns once; they are then read again from the first row.
   for (const m of members) {

@@ -23,6 +23,8 @@ import { absorbShare, runShareIn, sharePayload, type AggregateShareResult } from
 import { sharesOf } from './scan-shares.js';
 /** Groups held over columns before they go to the summarize's table (which can spill). */
 const FLUSH_GROUPS = 1 << 20;
+/** Bytes of growing aggregates' state (union) held over columns before the same. */
+const FLUSH_BYTES = 64 << 20;
 
 export function lakeAggregate(
   lake: Lake,
@@ -67,7 +69,7 @@ export function lakeAggregate(
         if (s > 0) {
           // A thread that died fails the query here, with what it said.
           if (absorbShare(groups, await others[s - 1]!, zctx, stats)) {
-            if (groups.size >= FLUSH_GROUPS) await flush();
+            if (groups.size >= FLUSH_GROUPS || groups.memory >= FLUSH_BYTES) await flush();
             continue;
           }
           // Undone there: done here.
@@ -87,7 +89,7 @@ export function lakeAggregate(
             continue;
           }
           if (stats !== undefined) await countObject(stats, o, reads, kept);
-          if (groups.size >= FLUSH_GROUPS) await flush();
+          if (groups.size >= FLUSH_GROUPS || groups.memory >= FLUSH_BYTES) await flush();
         }
       }
       if (alone && groups.single) sink.finish(groups.finals());

@@ -21,6 +21,8 @@ import { addShareStats, runShare, zngOf, type PlainStats } from './scan-shares.j
 
 /** Groups a thread holds at most; past them its share is done in the query's thread, which can spill. */
 const MAX_SHARE_GROUPS = 1 << 20;
+/** Bytes of growing aggregates' state a thread holds at most, likewise. */
+const MAX_SHARE_BYTES = 64 << 20;
 
 /** The filter's tree with its constants as indexes into the payload's values. */
 type PlainFilter =
@@ -43,9 +45,24 @@ export interface AggregateShare {
   readonly values: Uint8Array;
 }
 
-/** What a thread made of a share: its groups (their types as a ZNG stream of nulls), or undone. */
+/** An aggregate's partials per group across threads: those present (1 in `present`) as one ZNG stream. */
+interface PlainPartials {
+  readonly present: Uint8Array;
+  readonly partials: Uint8Array;
+}
+
+/**
+ * What a thread made of a share: its groups (their types as a ZNG stream
+ * of nulls, the partials of aggregates other than the numeric ones as
+ * PlainPartials), or undone.
+ */
 export interface AggregateShareResult {
-  readonly groups: (Omit<GroupsExport, 'types'> & { readonly types: Uint8Array }) | null;
+  readonly groups:
+    | (Omit<GroupsExport, 'types' | 'aggs'> & {
+        readonly types: Uint8Array;
+        readonly aggs: readonly (Exclude<GroupsExport['aggs'][number], { readonly partials: unknown }> | PlainPartials)[];
+      })
+    | null;
   readonly stats: PlainStats;
 }
 
@@ -111,12 +128,17 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
     if (o === undefined) throw new Error(`a scan share names data object ${id}, which its commit does not hold`);
     const reads = span === undefined ? null : await o.spanReads(span);
     const kept = span !== undefined && reads === null ? null : await aggregateObject(o, plan, groups, { path: key.path }, reads?.rows ?? null);
-    if (kept === null || groups.size > MAX_SHARE_GROUPS) return undone;
+    if (kept === null || groups.size > MAX_SHARE_GROUPS || groups.memory > MAX_SHARE_BYTES) return undone;
     await countObject(stats, o, reads, kept);
   }
   const x = groups.export();
+  const aggs = x.aggs.map((a) => {
+    if (a === null || !('partials' in a)) return a;
+    const present = Uint8Array.from(a.partials, (p) => (p === undefined ? 0 : 1));
+    return { present, partials: zngOf(a.partials.filter((p): p is Value => p !== undefined)) };
+  });
   // Each type as a null of it, in ZNG, which carries named types whole.
-  return { groups: { ...x, types: zngOf(x.types.map((t) => new Value(t, null))) }, stats };
+  return { groups: { ...x, aggs, types: zngOf(x.types.map((t) => new Value(t, null))) }, stats };
 }
 
 /** The typed arrays a share's result holds, to transfer rather than copy. */
@@ -126,7 +148,11 @@ export function shareBuffers(r: AggregateShareResult): ArrayBuffer[] {
   const arrays: ArrayBufferView[] = [g.types, ...g.keys.flatMap((k) => [k.typeIds, k.offsets, k.bytes])];
   if (g.tuples !== null) arrays.push(g.tuples);
   if (g.counts !== null) arrays.push(g.counts);
-  for (const states of g.aggs) for (const st of states ?? []) arrays.push(st.val, st.has, ...(st.cnt !== null ? [st.cnt] : []));
+  for (const a of g.aggs) {
+    if (a === null) continue;
+    if ('present' in a) arrays.push(a.present, a.partials);
+    else for (const st of a.states) arrays.push(st.val, st.has, ...(st.cnt !== null ? [st.cnt] : []));
+  }
   return [...new Set(arrays.map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
 }
 
@@ -138,7 +164,13 @@ export function absorbShare(groups: ColumnGroups, r: AggregateShareResult, zctx:
   const g = r.groups;
   if (g === null) return false;
   const types: Type[] = decodeZng(g.types, zctx).map((v) => v.type);
-  groups.absorb({ ...g, types });
+  const aggs = g.aggs.map((a) => {
+    if (a === null || !('present' in a)) return a;
+    const values = decodeZng(a.partials, zctx);
+    let k = 0;
+    return { partials: Array.from(a.present, (p) => (p === 1 ? values[k++] : undefined)) };
+  });
+  groups.absorb({ ...g, aggs, types });
   addShareStats(stats, r.stats);
   return true;
 }

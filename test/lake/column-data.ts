@@ -30,6 +30,8 @@ export function data(seed: number, n: number, nullParents = true, tsBase = 0): s
     f.push(`t:${new Date(1_700_000_000_000 + Math.floor(r() * 1e9)).toISOString()}`);
     // A field of mixed numeric types.
     f.push(`m:${r() < 0.5 ? String(Math.floor(r() * 100)) : (r() * 100).toFixed(2)}`);
+    // A boolean, sometimes null, missing or a string (from i, so that the draws above stay as they were).
+    if (i % 13 !== 5) f.push(`flag:${i % 7 === 0 ? 'null' : i % 11 === 3 ? '"yes"' : (i * 7919) % 5 < 4 ? 'true' : 'false'}`);
     out += `{${f.join(',')}}\n`;
   }
   return out;
@@ -131,6 +133,14 @@ export const SUMMARIZES = [
   'ab:=avg(bytes), ad:=avg(dur) by proto',
   'am:=avg(m), ap:=avg(pk) by id.orig_h',
   'count() by id',
+  'dp:=dcount(proto), dh:=dcount(id.orig_h) by id.port',
+  'dp:=dcount(bytes), c:=count()',
+  'union(proto) by id.port',
+  'u:=union(id.orig_h), s:=sum(bytes) by proto',
+  'u:=union(pk), d:=dcount(t)',
+  'a:=and(flag), o:=or(flag) by proto',
+  'o:=or(flag)',
+  'dcount(dur) by proto',
 ];
 
 /** A random filter: comparisons of LEAVES, and and or of them up to `depth` deep. */

@@ -49,6 +49,12 @@ describe('filtered summarize over column copies', () => {
     expect(off.read).toBe(360);
     expect(off.lines.length).toBeGreaterThan(0);
     expect(blobs.objectReads).toBe(0);
+    // dcount, union, and and or too.
+    for (const q of ['from p | dcount(bytes) by proto', 'from p | bytes > 0 | u:=union(pk), a:=and(flag), o:=or(flag) by proto']) {
+      const r = await run(cols, q);
+      expect({ q, read: r.read, some: r.lines.length > 2 }).toEqual({ q, read: 360, some: true });
+      expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: 0 });
+    }
     // On the pool key: columns too, and records_read is what the values'
     // scan reads, the seek streams that may meet the key's range.
     const rows = newLake(false);

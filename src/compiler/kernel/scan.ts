@@ -137,6 +137,9 @@ function columnFilterOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
   return pred === null ? null : { kind: 'leaf', path: e.lhs.path, op, value: lit, pred };
 }
 
+/** Aggregates a source may take over columns (with a field path argument). */
+const COLUMN_AGGS: ReadonlySet<string> = new Set(['sum', 'min', 'max', 'avg', 'dcount', 'union', 'and', 'or']);
+
 /** The summarize as a ColumnAggregate, when its keys and arguments are all plain field paths. */
 function columnPlan(s: dag.Summarize): ColumnAggregate | null {
   if (s.limit > 0) return null;
@@ -150,8 +153,8 @@ function columnPlan(s: dag.Summarize): ColumnAggregate | null {
     const { name, expr, where } = a.rhs;
     if (where !== null) return null;
     if (name === 'count' && expr === null) aggs.push({ fn: 'count', path: null });
-    else if ((name === 'sum' || name === 'min' || name === 'max' || name === 'avg') && expr?.kind === 'This' && expr.path.length > 0) {
-      aggs.push({ fn: name, path: expr.path });
+    else if (COLUMN_AGGS.has(name) && expr?.kind === 'This' && expr.path.length > 0) {
+      aggs.push({ fn: name as ColumnAggregate['aggs'][number]['fn'], path: expr.path });
     } else return null;
   }
   return { keys, aggs };

@@ -70,7 +70,8 @@ export interface Pushdown {
  */
 export interface ColumnAggregate {
   readonly keys: readonly (readonly string[])[];
-  readonly aggs: readonly { readonly fn: 'count' | 'sum' | 'min' | 'max' | 'avg'; readonly path: readonly string[] | null }[];
+  /** count() (path null), the numeric aggregates, and those whose result does not depend on the values' order. */
+  readonly aggs: readonly { readonly fn: 'count' | 'sum' | 'min' | 'max' | 'avg' | 'dcount' | 'union' | 'and' | 'or'; readonly path: readonly string[] | null }[];
   /** The filter pushed into the scan, when there is one and columns can evaluate it. */
   readonly filter?: ColumnFilter;
 }

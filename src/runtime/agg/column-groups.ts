@@ -19,6 +19,8 @@ import { InternalError } from '../../errors/index.js';
 import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
 import { ByteTable, hashBytes } from './byte-table.js';
 import { ColumnAgg, isAggregableArgument, type AggStateExport, type ColumnAggKind } from './column-agg.js';
+import { GenericColumnAgg } from './column-generic.js';
+import { lookupAggregate } from './registry.js';
 import type { Int } from './numeric.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
 import { KeyValueIds } from './column-key-values.js';
@@ -39,8 +41,15 @@ export interface GroupsExport {
   /** With two keys or more: group g's key ids at [g * nkeys, (g + 1) * nkeys). */
   readonly tuples: Int32Array | null;
   readonly counts: Float64Array | null;
-  /** Per aggregate (null for count()): a state per argument type. */
-  readonly aggs: readonly (readonly (AggStateExport & { readonly type: number })[] | null)[];
+  /**
+   * Per aggregate (null for count()): a numeric one's state per argument
+   * type, or another's partial per group (undefined: it had no argument).
+   */
+  readonly aggs: readonly (
+    | { readonly states: readonly (AggStateExport & { readonly type: number })[] }
+    | { readonly partials: readonly (Value | undefined)[] }
+    | null
+  )[];
 }
 export { hasNaN, isFloatColumn, type ColumnAggKind } from './column-agg.js';
 
@@ -56,7 +65,8 @@ export class ColumnGroups {
   private readonly tuple: Uint8Array;
   /** Rows per group, when an aggregate is count(). */
   private counts: Float64Array | null;
-  private readonly aggs: (ColumnAgg | null)[];
+  private readonly aggs: (ColumnAgg | GenericColumnAgg | null)[];
+  private readonly zctx: TypeContext | undefined;
   private n = 0;
   /** Groups the per-group arrays have room for. */
   private cap = 256;
@@ -75,8 +85,14 @@ export class ColumnGroups {
    */
   private combo: Int32Array | null = null;
 
-  /** `aggs[j]` is the j-th aggregate: count() takes no column; avg needs `zctx` for its partials. */
-  constructor(nkeys: number, aggs: readonly ColumnAggKind[], zctx?: TypeContext) {
+  /**
+   * `aggs[j]` is the j-th aggregate: count() takes no column; a numeric one
+   * (ColumnAggKind) runs on typed arrays, any other of GENERIC_COLUMN_AGGS
+   * through its Aggregator. avg and the others need `zctx` for their
+   * results.
+   */
+  constructor(nkeys: number, aggs: readonly string[], zctx?: TypeContext) {
+    this.zctx = zctx;
     this.nkeys = nkeys;
     for (let k = 0; k < nkeys; k++) {
       this.keyValues.push(new KeyValueIds());
@@ -92,7 +108,13 @@ export class ColumnGroups {
             { name: 'count', type: TypeUint64 },
           ]);
     if (aggs.includes('avg') && avgType === null) throw new InternalError('column aggregation: avg needs a type context');
-    this.aggs = aggs.map((a) => (a === 'count' ? null : new ColumnAgg(a, avgType)));
+    this.aggs = aggs.map((a) => {
+      if (a === 'count') return null;
+      if (a === 'sum' || a === 'min' || a === 'max' || a === 'avg') return new ColumnAgg(a, avgType);
+      const def = lookupAggregate(a);
+      if (def === undefined || zctx === undefined) throw new InternalError(`column aggregation: no column path for ${a}`);
+      return new GenericColumnAgg(def);
+    });
   }
 
   /** Groups so far. */
@@ -109,7 +131,7 @@ export class ColumnGroups {
       counts.set(this.counts);
       this.counts = counts;
     }
-    for (const a of this.aggs) a?.grow(cap);
+    for (const a of this.aggs) if (a instanceof ColumnAgg) a.grow(cap);
   }
 
   /**
@@ -117,9 +139,16 @@ export class ColumnGroups {
    * not errors (a quiet one drops its row) except error("missing");
    * arguments numeric, null or missing.
    */
-  static accepts(keys: readonly ColumnBatch[], args: readonly (ColumnBatch | null)[]): boolean {
+  accepts(keys: readonly ColumnBatch[], args: readonly (ColumnBatch | null)[]): boolean {
     for (const c of keys) if (underlying(c.type).kind === 'error' && !c.missing) return false;
-    return args.every((c) => c === null || isAggregableArgument(c));
+    return args.every((c, j) => c === null || !(this.aggs[j] instanceof ColumnAgg) || isAggregableArgument(c));
+  }
+
+  /** Bytes held by aggregates whose state grows with their input (union). */
+  get memory(): number {
+    let m = 0;
+    for (const a of this.aggs) if (a instanceof GenericColumnAgg) m += a.memory;
+    return m;
   }
 
   /**
@@ -177,7 +206,10 @@ export class ColumnGroups {
       else for (let i = 0; i < n; i++) counts[gids[i]!]!++;
     }
     for (let j = 0; j < this.aggs.length; j++) {
-      if (this.argLive[j] === true) this.aggs[j]!.current!.add(this.argCols[j]!, n, gids, this.nkeys === 0);
+      if (this.argLive[j] !== true) continue;
+      const a = this.aggs[j]!;
+      if (a instanceof GenericColumnAgg) a.add(n, gids);
+      else a.current!.add(this.argCols[j]!, n, gids, this.nkeys === 0);
     }
   }
 
@@ -229,7 +261,7 @@ export class ColumnGroups {
 
   /** Whether each aggregate had arguments of at most one type, so that `finals` can say each group's results. */
   get single(): boolean {
-    return this.aggs.every((a) => a === null || a.states.length <= 1);
+    return this.aggs.every((a) => !(a instanceof ColumnAgg) || a.states.length <= 1);
   }
 
   /** Each group's keys and final values (only when `single`), made as they are pulled. */
@@ -240,7 +272,9 @@ export class ColumnGroups {
       this.groupKeys(g, keys);
       for (let j = 0; j < this.aggs.length; j++) {
         const a = this.aggs[j];
-        results[j] = a === null || a === undefined ? newUint64(this.counts![g]!) : (a.states[0]?.final(g) ?? a.empty);
+        if (a === null || a === undefined) results[j] = newUint64(this.counts![g]!);
+        else if (a instanceof GenericColumnAgg) results[j] = a.final(g, this.zctx!);
+        else results[j] = a.states[0]?.final(g) ?? a.empty;
       }
       yield [keys, results];
     }
@@ -266,7 +300,7 @@ export class ColumnGroups {
     const partials = new Array<Value | undefined>(this.aggs.length);
     const aggs = this.aggs;
     let extra = 0;
-    for (const a of aggs) if (a !== null) extra = Math.max(extra, a.states.length - 1);
+    for (const a of aggs) if (a instanceof ColumnAgg) extra = Math.max(extra, a.states.length - 1);
     for (let g = 0; g < this.n; g++) {
       this.groupKeys(g, keys);
       for (let r = 0; r <= extra; r++) {
@@ -274,7 +308,11 @@ export class ColumnGroups {
         for (let j = 0; j < aggs.length; j++) {
           const a = aggs[j];
           if (a === null || a === undefined) partials[j] = r === 0 ? newUint64(this.counts![g]!) : undefined;
-          else {
+          else if (a instanceof GenericColumnAgg) {
+            const p = r === 0 ? a.partial(g, this.zctx!) : undefined;
+            partials[j] = p;
+            if (p !== undefined) any = true;
+          } else {
             const p = a.states[r]?.partial(g);
             partials[j] = p;
             if (p !== undefined) any = true;
@@ -324,7 +362,11 @@ export class ColumnGroups {
       keys,
       tuples,
       counts: this.counts === null ? null : this.counts.slice(0, n),
-      aggs: this.aggs.map((a) => (a === null ? null : a.states.map((st) => ({ ...st.export(n), type: typeId(st.type) })))),
+      aggs: this.aggs.map((a) => {
+        if (a === null) return null;
+        if (a instanceof GenericColumnAgg) return { partials: Array.from({ length: n }, (_, g) => a.partial(g, this.zctx!)) };
+        return { states: a.states.map((st) => ({ ...st.export(n), type: typeId(st.type) })) };
+      }),
     };
   }
 
@@ -369,9 +411,17 @@ export class ColumnGroups {
     if (this.counts !== null && x.counts !== null) for (let g = 0; g < x.n; g++) this.counts[into[g]!]! += x.counts[g]!;
     for (let j = 0; j < this.aggs.length; j++) {
       const a = this.aggs[j];
-      const states = x.aggs[j];
-      if (a === null || a === undefined || states === null || states === undefined) continue;
-      for (const st of states) {
+      const xa = x.aggs[j];
+      if (a === null || a === undefined || xa === null || xa === undefined) continue;
+      if (a instanceof GenericColumnAgg) {
+        if (!('partials' in xa)) throw new InternalError('column aggregation: groups of another shape');
+        xa.partials.forEach((p, g) => {
+          if (p !== undefined) a.absorb(into[g]!, p);
+        });
+        continue;
+      }
+      if (!('states' in xa)) throw new InternalError('column aggregation: groups of another shape');
+      for (const st of xa.states) {
         const mine = a.stateFor(x.types[st.type]!);
         const slow = new Map<number, Int>(st.slow);
         for (let g = 0; g < x.n; g++) mine.absorb(st, slow, g, into[g]!);
