@@ -18,7 +18,7 @@
 import { InternalError } from '../../errors/index.js';
 import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
 import { ByteTable, hashBytes } from './byte-table.js';
-import { ColumnAgg, isAggregableArgument, type AggStateExport, type ColumnAggKind } from './column-agg.js';
+import { ColumnAgg, isAggregableArgument, type AggStateExport } from './column-agg.js';
 import { GenericColumnAgg } from './column-generic.js';
 import { lookupAggregate } from './registry.js';
 import type { Int } from './numeric.js';
