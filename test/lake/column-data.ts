@@ -30,8 +30,8 @@ export function data(seed: number, n: number, nullParents = true, tsBase = 0): s
     f.push(`t:${new Date(1_700_000_000_000 + Math.floor(r() * 1e9)).toISOString()}`);
     // A field of mixed numeric types.
     f.push(`m:${r() < 0.5 ? String(Math.floor(r() * 100)) : (r() * 100).toFixed(2)}`);
-    // A boolean, sometimes null, missing or a string (from i, so that the draws above stay as they were).
-    if (i % 13 !== 5) f.push(`flag:${i % 7 === 0 ? 'null' : i % 11 === 3 ? '"yes"' : (i * 7919) % 5 < 4 ? 'true' : 'false'}`);
+    // A boolean, sometimes null (from i, so that the draws above stay as they were, and of one type, so that the records keep theirs).
+    f.push(`flag:${i % 7 === 0 ? 'null(bool)' : (i * 7919) % 5 < 4 ? 'true' : 'false'}`);
     out += `{${f.join(',')}}\n`;
   }
   return out;
