@@ -25,7 +25,7 @@ function mix32(h: number, n: number): number {
 // murmur3's fmix32. FNV's low bits depend only on the low bits of its input
 // bytes; the finalizer spreads every input bit over the bits a
 // power-of-two table indexes by.
-function finish(h: number): number {
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -43,10 +43,10 @@ function finish(h: number): number {
 export function hashValue(v: Value, h: number = FNV_OFFSET): number {
   h = mix32(h, v.type.id);
   const b = v.bytes;
-  if (b === null) return finish(mix32(h, 0));
+  if (b === null) return fmix32(mix32(h, 0));
   h = mix32(h, b.length + 1);
   for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i]!, FNV_PRIME);
-  return finish(h);
+  return fmix32(h);
 }
 
 /** The hash of a tuple of values (a grouping key). */

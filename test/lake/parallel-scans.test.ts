@@ -49,6 +49,22 @@ async function lakeWith(threads: ScanThreads | null): Promise<Lake> {
 }
 const closers: (() => Promise<unknown>)[] = [];
 
+/**
+ * Turns the last object of `pool`'s column copy to garbage; the lake with
+ * new scan threads and in one thread, neither of whose column caches has
+ * seen the copy.
+ */
+async function damagedLakes(pool: string): Promise<{ threaded: Lake; one: Lake }> {
+  const objects = await serial.lake.objects(pool, 'main');
+  const poolId = (await serial.lake.getPool(pool)).id;
+  const key = columnCopyKey(poolId, objects[objects.length - 1]!.id);
+  const copy = (await serial.blobs.get(key))!;
+  await serial.blobs.put(key, new Uint8Array(copy.length).fill(0x5a));
+  const fresh = new ScanPool({ config: { lake: dir }, threads: 2, minShareRows: 1 });
+  pools.push(fresh);
+  return { threaded: await lakeWith(counted(fresh)), one: await lakeWith(null) };
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'zlake-parallel-'));
   serial = await openLake({ lake: dir, scanThreads: 0, encodeThreads: 0 });
@@ -135,17 +151,7 @@ describe('summarizes with shares in scan threads', () => {
   });
 
   it('do in the query thread a share with an object whose copy does not read, and warn once', { timeout: 120_000 }, async () => {
-    // The last object's column copy turned to garbage.
-    const objects = await serial.lake.objects('p', 'main');
-    const poolId = (await serial.lake.getPool('p')).id;
-    const key = columnCopyKey(poolId, objects[objects.length - 1]!.id);
-    const copy = (await serial.blobs.get(key))!;
-    await serial.blobs.put(key, new Uint8Array(copy.length).fill(0x5a));
-    // Lakes and threads whose column caches have not seen the copy.
-    const fresh = new ScanPool({ config: { lake: dir }, threads: 2, minShareRows: 1 });
-    pools.push(fresh);
-    const threaded = await lakeWith(counted(fresh));
-    const one = await lakeWith(null);
+    const { threaded, one } = await damagedLakes('p');
     for (const q of ['from p | count() by proto', 'from p | bytes > 0 | sum(bytes), max(bytes) by id.orig_h', 'from p | sum(pk)']) {
       const before = shares;
       const a = await run(threaded, q);
@@ -173,15 +179,7 @@ describe('summarizes with shares in scan threads', () => {
   });
 
   it('search in the query thread a share with an object whose copy does not read, and warn once', { timeout: 120_000 }, async () => {
-    const objects = await serial.lake.objects('s', 'main');
-    const poolId = (await serial.lake.getPool('s')).id;
-    const key = columnCopyKey(poolId, objects[objects.length - 1]!.id);
-    const copy = (await serial.blobs.get(key))!;
-    await serial.blobs.put(key, new Uint8Array(copy.length).fill(0x5a));
-    const fresh = new ScanPool({ config: { lake: dir }, threads: 2, minShareRows: 1 });
-    pools.push(fresh);
-    const threaded = await lakeWith(counted(fresh));
-    const one = await lakeWith(null);
+    const { threaded, one } = await damagedLakes('s');
     for (const q of ['from s | tcp', 'from s | "10.0.1"']) {
       const a = await run(threaded, q, true);
       expect({ q, ...a }).toEqual({ q, ...(await run(one, q, true)) });

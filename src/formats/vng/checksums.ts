@@ -11,6 +11,7 @@
 // before any of its bytes is used.
 
 import { FormatError } from '../../errors/index.js';
+import { fmix32 } from '../../zed/index.js';
 import type { VngHeader } from './header.js';
 import { HEADER_SIZE } from './header.js';
 import type { VngSource } from './source.js';
@@ -40,12 +41,7 @@ export function segmentHash(b: Uint8Array): number {
     h ^= Math.imul(b[i]!, 0xcc9e2d51);
     h = Math.imul((h << 15) | (h >>> 17), 0x1b873593);
   }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32(h);
 }
 
 /** The trailer for segments stored one after another as `parts` (empty ones take no part). */
