@@ -144,7 +144,8 @@ export class RunBuffer implements SortedRun {
 
   /**
    * Hands the run over (to be written by another thread, see RunParts) and
-   * leaves it empty, keeping none of its chunks (see recycle).
+   * leaves it empty, keeping only the spare chunks it was given back (see
+   * recycle), none of those it filled.
    */
   detach(): RunParts {
     const n = this.#n;
@@ -194,8 +195,10 @@ export class RunBuffer implements SortedRun {
       types: typeBytes,
       order: this.#order.length === n ? this.#order : null,
     };
+    // The chunks past the one being filled (taken back, see recycle) stay for the next run.
+    const spares = this.#chunks.slice(this.#chunk + 1);
     this.reset();
-    this.#chunks = [];
+    this.#chunks = spares;
     return parts;
   }
 
