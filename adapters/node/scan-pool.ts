@@ -44,8 +44,13 @@ export class ScanPool implements ScanThreads {
     });
   }
 
-  run(job: ShareJob): Promise<unknown> {
-    return this.#pool.run(job);
+  run(job: ShareJob, signal?: AbortSignal): Promise<unknown> {
+    return this.#pool.run(job, [], signal);
+  }
+
+  /** Threads running or idle. */
+  get size(): number {
+    return this.#pool.size;
   }
 
   close(): Promise<void> {

@@ -4,6 +4,8 @@
 // IDLE_MS without one; an idle thread does not keep the process alive. A
 // thread that dies (an uncaught error, its heap exhausted) fails the job it
 // ran with a clear error and leaves the pool; the next job starts another.
+// A job whose signal aborts has its thread stopped: its work is wasted
+// CPU once no one waits for it.
 
 import { Worker } from 'node:worker_threads';
 import { reviveError, type PlainError } from '../../src/index.js';
@@ -51,14 +53,40 @@ export class ThreadPool<J, R> {
     return this.#opts.threads;
   }
 
-  /** Runs `job` in a thread (moving the `transfer` buffers there). */
-  async run(job: J, transfer: readonly ArrayBuffer[] = []): Promise<R> {
+  /** Runs `job` in a thread (moving the `transfer` buffers there); aborting `signal` stops the thread. */
+  async run(job: J, transfer: readonly ArrayBuffer[] = [], signal?: AbortSignal): Promise<R> {
+    if (signal?.aborted) throw new Error(`${this.#opts.what} was canceled`);
     const t = await this.#take();
+    if (signal?.aborted) {
+      this.#release(t);
+      throw new Error(`${this.#opts.what} was canceled`);
+    }
     return new Promise<R>((resolve, reject) => {
-      t.job = { resolve: resolve as (r: unknown) => void, reject };
+      const stop = (): void => {
+        // The thread leaves the pool (die settles the job), and the next job starts another.
+        this.#die(t, 'was stopped: its job was canceled');
+        void t.worker.terminate();
+      };
+      signal?.addEventListener('abort', stop, { once: true });
+      const done = (): void => signal?.removeEventListener('abort', stop);
+      t.job = {
+        resolve: (r) => {
+          done();
+          resolve(r as R);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+      };
       t.worker.ref();
       t.worker.postMessage(job, [...transfer]);
     });
+  }
+
+  /** Threads running or idle. */
+  get size(): number {
+    return this.#all.size;
   }
 
   /** Stops every thread; a job running fails. */
@@ -102,18 +130,20 @@ export class ThreadPool<J, R> {
       }
       this.#release(t);
     });
-    const die = (why: string): void => {
-      if (!this.#all.delete(t)) return;
-      const i = this.#idle.indexOf(t);
-      if (i >= 0) this.#idle.splice(i, 1);
-      if (t.timer !== null) clearTimeout(t.timer);
-      t.job?.reject(new Error(`${this.#opts.what} failed: its thread ${why}`));
-      t.job = null;
-      this.#queue.shift()?.();
-    };
-    worker.on('error', (e) => die(`failed (${e.message})`));
-    worker.on('exit', (code) => die(`exited (code ${code})`));
+    worker.on('error', (e) => this.#die(t, `failed (${e.message})`));
+    worker.on('exit', (code) => this.#die(t, `exited (code ${code})`));
     return t;
+  }
+
+  /** Takes a dead (or stopped) thread out of the pool, failing its job. */
+  #die(t: Thread, why: string): void {
+    if (!this.#all.delete(t)) return;
+    const i = this.#idle.indexOf(t);
+    if (i >= 0) this.#idle.splice(i, 1);
+    if (t.timer !== null) clearTimeout(t.timer);
+    t.job?.reject(new Error(`${this.#opts.what} failed: its thread ${why}`));
+    t.job = null;
+    this.#queue.shift()?.();
   }
 
   #release(t: Thread): void {

@@ -60,37 +60,43 @@ export function lakeAggregate(
       // now, and are folded in after it, in the objects' order.
       const shares = sharesOf(objects, threads);
       let others: Promise<AggregateShareResult>[] = [];
+      // Stops the shares still running when the query ends early or fails.
+      const cancel = new AbortController();
       if (shares.length > 1) {
         const poolId = (await lake.getPool(pool)).id;
-        others = shares.slice(1).map((share) => runShareIn(threads!, sharePayload(poolId, at, share, plan, span)));
+        others = shares.slice(1).map((share) => runShareIn(threads!, sharePayload(poolId, at, share, plan, span), cancel.signal));
         for (const o of others) o.catch(() => {});
       }
-      for (let s = 0; s < shares.length; s++) {
-        if (s > 0) {
-          // A thread that died fails the query here, with what it said.
-          if (absorbShare(groups, await others[s - 1]!, zctx, stats)) {
+      try {
+        for (let s = 0; s < shares.length; s++) {
+          if (s > 0) {
+            // A thread that died fails the query here, with what it said.
+            if (absorbShare(groups, await others[s - 1]!, zctx, stats)) {
+              if (groups.size >= FLUSH_GROUPS || groups.memory >= FLUSH_BYTES) await flush();
+              continue;
+            }
+            // Undone there: done here.
+          }
+          for (const o of shares[s]!) {
+            const reads = span === undefined ? null : await o.spanReads(span);
+            const kept = span !== undefined && reads === null ? null : await aggregateObject(o, plan, groups, sorted, reads?.rows ?? null);
+            if (kept === null) {
+              // The groups so far go to the summarize first, so that it takes
+              // everything in the objects' order (min and max over floats with
+              // a NaN depend on it).
+              if (groups.size > 0) await flush();
+              alone = false;
+              // The object's values, through the scan's filter when it has one.
+              if (rowFilter === undefined) yield* o.rows(span);
+              else for await (const b of o.rows(span)) yield b.filter(rowFilter);
+              continue;
+            }
+            if (stats !== undefined) await countObject(stats, o, reads, kept);
             if (groups.size >= FLUSH_GROUPS || groups.memory >= FLUSH_BYTES) await flush();
-            continue;
           }
-          // Undone there: done here.
         }
-        for (const o of shares[s]!) {
-          const reads = span === undefined ? null : await o.spanReads(span);
-          const kept = span !== undefined && reads === null ? null : await aggregateObject(o, plan, groups, sorted, reads?.rows ?? null);
-          if (kept === null) {
-            // The groups so far go to the summarize first, so that it takes
-            // everything in the objects' order (min and max over floats with
-            // a NaN depend on it).
-            if (groups.size > 0) await flush();
-            alone = false;
-            // The object's values, through the scan's filter when it has one.
-            if (rowFilter === undefined) yield* o.rows(span);
-            else for await (const b of o.rows(span)) yield b.filter(rowFilter);
-            continue;
-          }
-          if (stats !== undefined) await countObject(stats, o, reads, kept);
-          if (groups.size >= FLUSH_GROUPS || groups.memory >= FLUSH_BYTES) await flush();
-        }
+      } finally {
+        cancel.abort();
       }
       if (alone && groups.single) sink.finish(groups.finals());
       else await flush();

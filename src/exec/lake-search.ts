@@ -42,34 +42,40 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
     // and their matches come out after it, in the objects' order.
     const shares = sharesOf(objects, threads);
     let others: Promise<SearchShareResult>[] = [];
+    // Stops the shares still running when the query ends early or fails.
+    const cancel = new AbortController();
     if (shares.length > 1) {
       const poolId = `0x${(await lake.getPool(pool)).id}`;
       // Each share over the objects this thread listed, at the commit they came from.
-      others = shares.slice(1).map((share) => runSearchShareIn(threads!, { pool: poolId, commit: at, objects: share.map((o) => o.object.id), term }));
+      others = shares.slice(1).map((share) => runSearchShareIn(threads!, { pool: poolId, commit: at, objects: share.map((o) => o.object.id), term }, cancel.signal));
       for (const o of others) o.catch(() => {});
     }
-    for (let k = 0; k < shares.length; k++) {
-      if (k > 0) {
-        const r = await others[k - 1]!;
-        if (r.values !== null) {
-          addShareStats(stats, r.stats);
-          yield* sharedMatches(r.values, zctx);
-          continue;
-        }
-        // Undone there: done here.
-      }
-      for (const o of shares[k]!) {
-        const values = await searchObject(o, parts, zctx);
-        if (values === null) {
-          for await (const batch of o.rows()) {
-            const kept = batch.filter(keep);
-            if (kept.length > 0) yield kept;
+    try {
+      for (let k = 0; k < shares.length; k++) {
+        if (k > 0) {
+          const r = await others[k - 1]!;
+          if (r.values !== null) {
+            addShareStats(stats, r.stats);
+            yield* sharedMatches(r.values, zctx);
+            continue;
           }
-          continue;
+          // Undone there: done here.
         }
-        if (stats !== undefined) await countSearched(stats, o);
-        yield* values;
+        for (const o of shares[k]!) {
+          const values = await searchObject(o, parts, zctx);
+          if (values === null) {
+            for await (const batch of o.rows()) {
+              const kept = batch.filter(keep);
+              if (kept.length > 0) yield kept;
+            }
+            continue;
+          }
+          if (stats !== undefined) await countSearched(stats, o);
+          yield* values;
+        }
       }
+    } finally {
+      cancel.abort();
     }
   })();
 }

@@ -175,7 +175,7 @@ export function absorbShare(groups: ColumnGroups, r: AggregateShareResult, zctx:
   return true;
 }
 
-/** Sends a share to a thread. */
-export function runShareIn(threads: ScanThreads, share: AggregateShare): Promise<AggregateShareResult> {
-  return runShare(threads, { kind: 'aggregate', payload: share });
+/** Sends a share to a thread (stopped when `signal` aborts). */
+export function runShareIn(threads: ScanThreads, share: AggregateShare, signal: AbortSignal): Promise<AggregateShareResult> {
+  return runShare(threads, { kind: 'aggregate', payload: share }, signal);
 }

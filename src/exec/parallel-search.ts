@@ -77,9 +77,9 @@ export async function runSearchShare(lake: Lake, share: SearchShare): Promise<Se
   return { values: out, stats };
 }
 
-/** Sends a share to a thread. */
-export function runSearchShareIn(threads: ScanThreads, share: SearchShare): Promise<SearchShareResult> {
-  return runShare(threads, { kind: 'search', payload: share });
+/** Sends a share to a thread (stopped when `signal` aborts). */
+export function runSearchShareIn(threads: ScanThreads, share: SearchShare, signal: AbortSignal): Promise<SearchShareResult> {
+  return runShare(threads, { kind: 'search', payload: share }, signal);
 }
 
 /** A share's matches, decoded into the query's context, in batches. */

@@ -61,9 +61,9 @@ export function addShareStats(stats: ScanStats | undefined, s: PlainStats): void
   stats.warnings.push(...s.warnings);
 }
 
-/** Sends a share to a thread; its result, checked for shape. */
-export async function runShare<R extends { readonly stats: PlainStats }>(threads: ScanThreads, job: ShareJob): Promise<R> {
-  const r = (await threads.run(job)) as R;
+/** Sends a share to a thread (stopped when `signal` aborts); its result, checked for shape. */
+export async function runShare<R extends { readonly stats: PlainStats }>(threads: ScanThreads, job: ShareJob, signal?: AbortSignal): Promise<R> {
+  const r = (await threads.run(job, signal)) as R;
   if (r === null || typeof r !== 'object' || !('stats' in r)) throw new Error('a scan thread answered a share with something else');
   return r;
 }

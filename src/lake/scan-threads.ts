@@ -14,6 +14,9 @@ export interface ScanThreads {
   readonly threads: number;
   /** Rows below which a share is not worth a thread (default: the runner's). */
   readonly minShareRows?: number;
-  /** Runs `job` in another thread; resolves to its runner's plain-data result. */
-  run(job: ShareJob): Promise<unknown>;
+  /**
+   * Runs `job` in another thread; resolves to its runner's plain-data
+   * result. Aborting `signal` (the query no longer wants it) stops it.
+   */
+  run(job: ShareJob, signal?: AbortSignal): Promise<unknown>;
 }

@@ -188,6 +188,28 @@ describe('summarizes with shares in scan threads', () => {
     }
   });
 
+  it('stop the shares of a query that ends before it takes them', { timeout: 120_000 }, async () => {
+    const signals: AbortSignal[] = [];
+    const base = counted(pools[0]!);
+    const watched: ScanThreads = {
+      ...base,
+      run: (job: ShareJob, signal?: AbortSignal) => {
+        signals.push(signal!);
+        return base.run(job, signal);
+      },
+    };
+    const lake = await lakeWith(watched);
+    // A search whose head the query thread's own share fills.
+    const q = await prepareQuery(lake, 'from s | tcp | head 1');
+    const got: unknown[] = [];
+    for await (const b of q.run()) got.push(...b);
+    expect(got).toHaveLength(1);
+    expect(signals.length).toBeGreaterThan(0);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    // The threads go on serving (the answers only, as above).
+    expect((await run(lake, 'from s | tcp | count()')).lines).toEqual((await run(serial.lake, 'from s | tcp | count()')).lines);
+  });
+
   it('fail a query whose scan thread dies, and go on', { timeout: 120_000 }, async () => {
     // A thread whose heap is too small to start dies on its first share.
     const dying = new ScanPool({ config: { lake: dir }, threads: 1, minShareRows: 1, heapMb: 1 });
@@ -198,6 +220,7 @@ describe('summarizes with shares in scan threads', () => {
     expect((e as Error).message).toMatch(/^a share of the scan failed: its thread (failed|exited)/);
     // This process, the other threads and the lake in one thread go on.
     const ok = await run(await lakeWith(counted(pools[0]!)), 'from p | count() by proto');
-    expect(ok).toEqual(await run(serial.lake, 'from p | count() by proto'));
+    // (The answers only: whether a warning comes depends on whether a column cache kept the copy a test above changed.)
+    expect(ok.lines).toEqual((await run(serial.lake, 'from p | count() by proto')).lines);
   });
 });

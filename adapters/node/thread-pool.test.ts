@@ -1,0 +1,86 @@
+// The thread pool under the encode and scan pools (thread-pool.ts), with a
+// thread script of its own: jobs run and answer, a thread that throws or
+// exits fails its job with a clear error and leaves the pool, and a job
+// whose signal aborts has its thread stopped; the pool goes on.
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ThreadPool } from './thread-pool.js';
+
+let dir: string;
+let script: URL;
+const pools: ThreadPool<unknown, unknown>[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'zlake-threads-'));
+  const file = join(dir, 'thread.mjs');
+  // Doubles x; { hang } never answers; { exit } ends the thread.
+  await writeFile(
+    file,
+    `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (m) => {
+  if (m.hang) return;
+  if (m.exit) process.exit(3);
+  parentPort.postMessage({ result: m.x * 2 });
+});
+`,
+  );
+  script = pathToFileURL(file);
+});
+
+afterAll(async () => {
+  for (const p of pools) await p.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function pool(threads: number): ThreadPool<{ x?: number; hang?: boolean; exit?: boolean }, number> {
+  const p = new ThreadPool<{ x?: number; hang?: boolean; exit?: boolean }, number>({ script, workerData: null, threads, heapMb: 64, what: 'a test job' });
+  pools.push(p as ThreadPool<unknown, unknown>);
+  return p;
+}
+
+describe('ThreadPool', () => {
+  it('runs jobs on at most its threads, which stay for the next jobs', { timeout: 60_000 }, async () => {
+    const p = pool(2);
+    expect(await Promise.all([1, 2, 3, 4, 5].map((x) => p.run({ x })))).toEqual([2, 4, 6, 8, 10]);
+    expect(p.size).toBe(2);
+  });
+
+  it('fails the job of a thread that exits, and goes on', { timeout: 60_000 }, async () => {
+    const p = pool(1);
+    await expect(p.run({ exit: true })).rejects.toThrow(/^a test job failed: its thread exited \(code 3\)$/);
+    expect(p.size).toBe(0);
+    expect(await p.run({ x: 21 })).toBe(42);
+  });
+
+  it('stops the thread of a job whose signal aborts, and goes on', { timeout: 60_000 }, async () => {
+    // A job that hangs in its thread is stopped there (the other thread's
+    // answer shows the hanging job was handed over first).
+    const two = pool(2);
+    const stuck = new AbortController();
+    const running = two.run({ hang: true }, [], stuck.signal);
+    expect(await two.run({ x: 0 })).toBe(0);
+    stuck.abort();
+    await expect(running).rejects.toThrow(/^a test job failed: its thread was stopped: its job was canceled$/);
+    expect(two.size).toBe(1);
+    const p = pool(1);
+    const cancel = new AbortController();
+    const hung = p.run({ hang: true }, [], cancel.signal);
+    // The next job waits for the only thread.
+    const next = p.run({ x: 5 });
+    cancel.abort();
+    // Stopped in its thread, or before it got there.
+    await expect(hung).rejects.toThrow(/^a test job (failed: its thread was stopped: its job was canceled|was canceled)$/);
+    expect(await next).toBe(10);
+    await expect(p.run({ x: 1 }, [], cancel.signal)).rejects.toThrow(/canceled/);
+    // A signal aborted after its job is done stops nothing.
+    const later = new AbortController();
+    expect(await p.run({ x: 7 }, [], later.signal)).toBe(14);
+    later.abort();
+    expect(await p.run({ x: 8 })).toBe(16);
+    expect(p.size).toBe(1);
+  });
+});
