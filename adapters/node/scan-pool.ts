@@ -13,6 +13,13 @@ import { bundleUrl, ThreadPool } from './thread-pool.js';
 /** Rows below which a share of a scan is not worth a thread. */
 const MIN_SHARE_ROWS = 100_000;
 
+/**
+ * How long an idle scan thread stays: starting one and filling its column
+ * cache costs more than a share of most queries, so a server keeps them
+ * between a user's queries.
+ */
+const IDLE_MS = 10 * 60_000;
+
 /** Old-generation heap of a thread (columns are outside it, in array buffers). */
 const HEAP_MB = 512;
 
@@ -41,6 +48,7 @@ export class ScanPool implements ScanThreads {
       threads: this.threads,
       heapMb: opts.heapMb ?? HEAP_MB,
       what: 'a share of the scan',
+      idleMs: IDLE_MS,
     });
   }
 

@@ -1,7 +1,8 @@
 // A small pool of worker threads that each run one job at a time, for the
 // lake's helpers (encode-pool.ts, scan-pool.ts): threads start as jobs come,
 // up to a maximum (jobs past it wait), stay for later jobs, and stop after
-// IDLE_MS without one; an idle thread does not keep the process alive. A
+// IDLE_MS (or the pool's idleMs) without one; an idle thread does not keep
+// the process alive. A
 // thread that dies (an uncaught error, its heap exhausted) fails the job it
 // ran with a clear error and leaves the pool; the next job starts another.
 // A job whose signal aborts has its thread stopped: its work is wasted
@@ -28,6 +29,8 @@ export interface ThreadPoolOptions {
   readonly youngMb?: number;
   /** What the threads are for, in error messages ("writing a data object"). */
   readonly what: string;
+  /** How long an idle thread stays (default IDLE_MS). */
+  readonly idleMs?: number;
 }
 
 interface Thread {
@@ -156,7 +159,7 @@ export class ThreadPool<J, R> {
       this.#idle.splice(i, 1);
       this.#all.delete(t);
       void t.worker.terminate();
-    }, IDLE_MS);
+    }, this.#opts.idleMs ?? IDLE_MS);
     t.timer.unref();
     this.#queue.shift()?.();
   }

@@ -31,6 +31,12 @@ export async function createDirectLake(loc: DirectLocation, meta: string | undef
   return open(loc, meta);
 }
 
+/**
+ * A command runs once: starting scan threads (and filling their column
+ * caches) costs it more than they save, so its queries scan in its thread.
+ * Its loads still hand full runs to encode threads, which only a load of
+ * several runs starts.
+ */
 function open(loc: DirectLocation, meta: string | undefined): Promise<OpenedLake> {
-  return openLake({ lake: loc.kind === 'local' ? loc.path : loc.url, ...(meta !== undefined ? { meta } : {}) });
+  return openLake({ lake: loc.kind === 'local' ? loc.path : loc.url, ...(meta !== undefined ? { meta } : {}), scanThreads: 0 });
 }
