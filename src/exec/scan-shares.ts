@@ -2,7 +2,7 @@
 // parallel-search.ts): cutting the objects into shares, values as ZNG
 // streams across threads, and a share's reads added to the query's.
 
-import { ZngEncoder } from '../formats/zng/index.js';
+import { encodeZng } from '../formats/zng/index.js';
 import type { ColumnObject, ScanStats, ScanThreads, ShareJob } from '../lake/index.js';
 import type { Value } from '../zed/index.js';
 
@@ -40,13 +40,7 @@ export function splitShares(objects: readonly ColumnObject[], parts: number, min
 
 /** Values as one ZNG stream. */
 export function zngOf(values: readonly Value[]): Uint8Array {
-  const enc = new ZngEncoder({ compress: false });
-  const head = enc.write(values);
-  const tail = enc.end();
-  const out = new Uint8Array(head.length + tail.length);
-  out.set(head);
-  out.set(tail, head.length);
-  return out;
+  return encodeZng(values, { compress: false });
 }
 
 /** Adds what a share read to the query's stats. */

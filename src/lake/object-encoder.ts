@@ -1,11 +1,12 @@
 // The port through which a load hands its full runs to other threads: each
 // run, sorted, goes over whole (RunParts: its arena in shared memory, the
 // rest copied) and is written there as a data object (object-writer.ts)
-// while the load reads on, and only the new object's metadata comes back. Runtimes with threads implement it
-// (adapters/node/encode-pool.ts); without one, runs are written in place.
-// Both ends of a job are here, in plain data, so any thread can run them.
+// while the load reads on, and only the new object's metadata comes back.
+// Runtimes with threads implement it (adapters/node/encode-pool.ts);
+// without one, runs are written in place. Both ends of a job are here, in
+// plain data, so any thread can run them.
 
-import { decodeZng, ZngEncoder } from '../formats/zng/index.js';
+import { decodeZng, encodeZng } from '../formats/zng/index.js';
 import type { BlobStore, SortOrder } from '../storage/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext } from '../zed/index.js';
@@ -64,13 +65,7 @@ export async function runEncodeJob(blobs: BlobStore, job: EncodeJob): Promise<En
   }
   const o = await writeObjectRows({ blobs, compressObjects: job.compress }, job.poolId, job.id, job.seekStride, run);
   if (job.part === 'all' && job.columnCopy) await writeColumnCopy(blobs, job.poolId, job.id, run);
-  const enc = new ZngEncoder({ compress: false });
-  const head = enc.write([o.min, o.max]);
-  const tail = enc.end();
-  const bounds = new Uint8Array(head.length + tail.length);
-  bounds.set(head);
-  bounds.set(tail, head.length);
-  return { id: o.id, count: o.count, size: o.size, bounds };
+  return { id: o.id, count: o.count, size: o.size, bounds: encodeZng([o.min, o.max], { compress: false }) };
 }
 
 /** The DataObject a job's result describes, its bounds in `ctx`. */

@@ -6,7 +6,7 @@
 // Sorting permutes an index array; values come back out as views for the
 // object writer.
 import { compareBodies, ID, TypeNull, underlying, Value, type Type, type TypeContext } from '../zed/index.js';
-import { decodeZng, ZngEncoder } from '../formats/zng/index.js';
+import { decodeZng, encodeZng } from '../formats/zng/index.js';
 import type { SortOrder } from '../storage/index.js';
 import { locateKey, type KeyLocation } from './pool-key.js';
 import type { SortedRun } from './object-writer.js';
@@ -176,12 +176,10 @@ export class RunBuffer implements SortedRun {
       keyTypeIds[i] = lastKeyId;
     }
     // Each distinct type as a null of it, in ZNG, which carries named types whole.
-    const enc = new ZngEncoder({ compress: false });
-    const head = enc.write([...types.keys()].map((t) => new Value(t, null)));
-    const tail = enc.end();
-    const typeBytes = new Uint8Array(head.length + tail.length);
-    typeBytes.set(head);
-    typeBytes.set(tail, head.length);
+    const typeBytes = encodeZng(
+      [...types.keys()].map((t) => new Value(t, null)),
+      { compress: false },
+    );
     const parts: RunParts = {
       n,
       chunks: this.#chunks.slice(0, this.#chunk + 1),
