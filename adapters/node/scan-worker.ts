@@ -2,23 +2,11 @@
 // each share of a scan it is handed (runShareJob) and answers with its
 // result, its typed arrays moved rather than copied, or the error.
 
-import { parentPort, workerData } from 'node:worker_threads';
-import { plainError, runShareJob, type ShareJob } from '../../src/index.js';
+import { workerData } from 'node:worker_threads';
+import { runShareJob, type ShareJob } from '../../src/index.js';
 import { openLake, type LakeConfig } from './open-lake.js';
-import type { ThreadReply } from './thread-pool.js';
+import { answerJobs } from './thread-pool.js';
 
-const port = parentPort!;
 const opened = openLake(workerData as LakeConfig);
 
-port.on('message', async (job: ShareJob) => {
-  let reply: ThreadReply<unknown>;
-  try {
-    const { result, transfer } = await runShareJob((await opened).lake, job);
-    reply = { result };
-    port.postMessage(reply, transfer);
-    return;
-  } catch (e) {
-    reply = { error: plainError(e) };
-  }
-  port.postMessage(reply);
-});
+answerJobs<ShareJob>(async (job) => runShareJob((await opened).lake, job));

@@ -8,8 +8,8 @@
 // A job whose signal aborts has its thread stopped: its work is wasted
 // CPU once no one waits for it.
 
-import { Worker } from 'node:worker_threads';
-import { reviveError, type PlainError } from '../../src/index.js';
+import { parentPort, Worker } from 'node:worker_threads';
+import { plainError, reviveError, type PlainError } from '../../src/index.js';
 
 /** What a thread answers a job with. */
 export type ThreadReply<R> = { readonly result: R } | { readonly error: PlainError };
@@ -163,6 +163,26 @@ export class ThreadPool<J, R> {
     t.timer.unref();
     this.#queue.shift()?.();
   }
+}
+
+/**
+ * The thread's side: answers each job the pool posts with what `run` makes
+ * of it (its `transfer` buffers moved, not copied) or with the error.
+ */
+export function answerJobs<J>(run: (job: J) => Promise<{ readonly result: unknown; readonly transfer: readonly ArrayBuffer[] }>): void {
+  const port = parentPort!;
+  port.on('message', async (job: J) => {
+    let reply: ThreadReply<unknown>;
+    try {
+      const { result, transfer } = await run(job);
+      reply = { result };
+      port.postMessage(reply, [...transfer]);
+      return;
+    } catch (e) {
+      reply = { error: plainError(e) };
+    }
+    port.postMessage(reply);
+  });
 }
 
 /** The build's bundle `name` (beside this file once built; tests that run the sources use the build's). */

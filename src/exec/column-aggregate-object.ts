@@ -5,7 +5,7 @@
 // read) grouped; and what a scan would have counted for it.
 
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
-import type { ColumnObject, ScanStats, SpanReads } from '../lake/index.js';
+import type { ColumnObject, KeySpan, ScanStats, SpanReads } from '../lake/index.js';
 import { type ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
 import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type SortedKey } from './column-filter.js';
 
@@ -20,7 +20,7 @@ export type ObjectAggregate = Pick<ColumnAggregate, 'keys' | 'aggs'> & { readonl
  * columns; returns how many rows it kept, or null (having added nothing)
  * when it cannot.
  */
-export async function aggregateObject(
+async function aggregateObject(
   o: ColumnObject,
   plan: ObjectAggregate,
   groups: ColumnGroups,
@@ -131,12 +131,33 @@ function readMask(within: readonly (readonly [number, number])[], length: number
 }
 
 /**
+ * Adds an object's rows to `groups` over its columns (those a scan pruned by
+ * `span` reads) and to `stats` what that scan would have counted; false,
+ * having added nothing, when the object must be read as values.
+ */
+export async function aggregateInto(
+  o: ColumnObject,
+  plan: ObjectAggregate,
+  groups: ColumnGroups,
+  sorted: SortedKey,
+  span: KeySpan | undefined,
+  stats: ScanStats | undefined,
+): Promise<boolean> {
+  const reads = span === undefined ? null : await o.spanReads(span);
+  if (span !== undefined && reads === null) return false;
+  const kept = await aggregateObject(o, plan, groups, sorted, reads?.rows ?? null);
+  if (kept === null) return false;
+  if (stats !== undefined) await countObject(stats, o, reads, kept);
+  return true;
+}
+
+/**
  * Adds to `stats` what Zed's scanner would have counted for an object
  * aggregated over columns: the values read (`reads`, when a key span pruned
  * the scan, else all of them) and kept (with a filter, the bytes kept are
  * estimated from the rows kept).
  */
-export async function countObject(stats: ScanStats, o: ColumnObject, reads: SpanReads | null, kept: number): Promise<void> {
+async function countObject(stats: ScanStats, o: ColumnObject, reads: SpanReads | null, kept: number): Promise<void> {
   const bytes = reads === null ? await o.valueBytes() : reads.bytes;
   const n = reads === null ? o.object.count : reads.records;
   stats.recordsRead += n;

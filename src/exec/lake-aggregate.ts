@@ -18,9 +18,9 @@ import { ColumnGroups } from '../runtime/agg/index.js';
 import { poolObjects } from './pool-objects.js';
 import type { PartialSink, Stream } from '../runtime/op/index.js';
 import type { TypeContext } from '../zed/index.js';
-import { aggregateObject, countObject } from './column-aggregate-object.js';
+import { aggregateInto } from './column-aggregate-object.js';
 import { absorbShare, runShareIn, sharePayload, type AggregateShareResult } from './parallel-aggregate.js';
-import { sharesOf } from './scan-shares.js';
+import { sharesOf, sharing } from './scan-shares.js';
 /** Groups held over columns before they go to the summarize's table (which can spill). */
 const FLUSH_GROUPS = 1 << 20;
 /** Bytes of growing aggregates' state (union) held over columns before the same. */
@@ -40,11 +40,18 @@ export function lakeAggregate(
     (async function* () {
       const filter = plan.filter;
       const threads = lake.scanThreads;
-      // With other threads, one commit for all of them.
-      const at = threads === undefined || threads.threads <= 0 ? commitish : `0x${await lake.resolveCommitish(pool, commitish)}`;
       // A filter's range of the pool key prunes objects, and the values a
       // scan would read are those of the seek streams that may meet it.
-      const { key, span, objects } = await poolObjects(lake, zctx, pool, at, stats, (k) => filter?.pushdown.keySpan(k.path) ?? undefined);
+      // With other threads, one commit for all of them.
+      const { poolId, commit, key, span, objects } = await poolObjects(
+        lake,
+        zctx,
+        pool,
+        commitish,
+        stats,
+        (k) => filter?.pushdown.keySpan(k.path) ?? undefined,
+        sharing(threads),
+      );
       const sorted = { path: key.path };
       let groups = new ColumnGroups(plan.keys.length, fns, zctx);
       // While every object is aggregated here, in one table, the groups'
@@ -63,8 +70,7 @@ export function lakeAggregate(
       // Stops the shares still running when the query ends early or fails.
       const cancel = new AbortController();
       if (shares.length > 1) {
-        const poolId = (await lake.getPool(pool)).id;
-        others = shares.slice(1).map((share) => runShareIn(threads!, sharePayload(poolId, at, share, plan, span), cancel.signal));
+        others = shares.slice(1).map((share) => runShareIn(threads!, sharePayload(poolId, commit, share, plan, span), cancel.signal));
         for (const o of others) o.catch(() => {});
       }
       try {
@@ -78,9 +84,7 @@ export function lakeAggregate(
             // Undone there: done here.
           }
           for (const o of shares[s]!) {
-            const reads = span === undefined ? null : await o.spanReads(span);
-            const kept = span !== undefined && reads === null ? null : await aggregateObject(o, plan, groups, sorted, reads?.rows ?? null);
-            if (kept === null) {
+            if (!(await aggregateInto(o, plan, groups, sorted, span, stats))) {
               // The groups so far go to the summarize first, so that it takes
               // everything in the objects' order (min and max over floats with
               // a NaN depend on it).
@@ -91,7 +95,6 @@ export function lakeAggregate(
               else for await (const b of o.rows(span)) yield b.filter(rowFilter);
               continue;
             }
-            if (stats !== undefined) await countObject(stats, o, reads, kept);
             if (groups.size >= FLUSH_GROUPS || groups.memory >= FLUSH_BYTES) await flush();
           }
         }

@@ -19,7 +19,7 @@ import { poolObjects } from './pool-objects.js';
 import { countSearched, searchObject } from './search-object.js';
 import { scanPool } from './lake-source.js';
 import { runSearchShareIn, sharedMatches, type SearchShareResult } from './parallel-search.js';
-import { addShareStats, sharesOf } from './scan-shares.js';
+import { addShareStats, sharesOf, sharing } from './scan-shares.js';
 
 /**
  * The values of a pool that a keyword search for `term` keeps (the
@@ -29,10 +29,9 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
   return (async function* () {
     const threads = lake.scanThreads;
     // With scan threads, one commit for all of them.
-    const at = threads === undefined || threads.threads <= 0 ? commitish : `0x${await lake.resolveCommitish(pool, commitish)}`;
-    const { objects, inOrder } = await poolObjects(lake, zctx, pool, at, stats);
+    const { poolId, commit, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, undefined, sharing(threads));
     if (!inOrder) {
-      yield* scanPool(lake, zctx, pool, at, pushdown, stats);
+      yield* scanPool(lake, zctx, pool, commit, pushdown, stats);
       return;
     }
     pushdown.applied();
@@ -45,9 +44,10 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
     // Stops the shares still running when the query ends early or fails.
     const cancel = new AbortController();
     if (shares.length > 1) {
-      const poolId = `0x${(await lake.getPool(pool)).id}`;
       // Each share over the objects this thread listed, at the commit they came from.
-      others = shares.slice(1).map((share) => runSearchShareIn(threads!, { pool: poolId, commit: at, objects: share.map((o) => o.object.id), term }, cancel.signal));
+      others = shares
+        .slice(1)
+        .map((share) => runSearchShareIn(threads!, { pool: `0x${poolId}`, commit, objects: share.map((o) => o.object.id), term }, cancel.signal));
       for (const o of others) o.catch(() => {});
     }
     try {

@@ -16,8 +16,8 @@ import { literalPredicate } from '../runtime/index.js';
 import { ColumnGroups, type GroupsExport } from '../runtime/agg/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, Value, type Type } from '../zed/index.js';
-import { aggregateObject, countObject, type ObjectAggregate } from './column-aggregate-object.js';
-import { addShareStats, runShare, zngOf, type PlainStats } from './scan-shares.js';
+import { aggregateInto, type ObjectAggregate } from './column-aggregate-object.js';
+import { addShareStats, runShare, shareObjects, zngOf, type PlainStats } from './scan-shares.js';
 
 /** Groups a thread holds at most; past them its share is done in the query's thread, which can spill. */
 const MAX_SHARE_GROUPS = 1 << 20;
@@ -118,18 +118,12 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
           upperExclusive: s.upperExclusive,
         };
   const stats = newScanStats();
-  const key = poolKeyOf(await lake.getPool(share.pool));
-  const all = await lake.columnObjects(share.pool, share.commit, { ctx: zctx, stats, ...(span !== undefined ? { span } : {}) });
-  const byId = new Map(all.map((o) => [o.object.id, o]));
+  const sorted = { path: poolKeyOf(await lake.getPool(share.pool)).path };
+  const objects = await shareObjects(lake, share, { ctx: zctx, stats, ...(span !== undefined ? { span } : {}) });
   const groups = new ColumnGroups(plan.keys.length, plan.aggs.map((a) => a.fn), zctx);
-  const undone: AggregateShareResult = { groups: null, stats };
-  for (const id of share.objects) {
-    const o = byId.get(id);
-    if (o === undefined) throw new Error(`a scan share names data object ${id}, which its commit does not hold`);
-    const reads = span === undefined ? null : await o.spanReads(span);
-    const kept = span !== undefined && reads === null ? null : await aggregateObject(o, plan, groups, { path: key.path }, reads?.rows ?? null);
-    if (kept === null || groups.size > MAX_SHARE_GROUPS || groups.memory > MAX_SHARE_BYTES) return undone;
-    await countObject(stats, o, reads, kept);
+  for (const o of objects) {
+    const done = await aggregateInto(o, plan, groups, sorted, span, stats);
+    if (!done || groups.size > MAX_SHARE_GROUPS || groups.memory > MAX_SHARE_BYTES) return { groups: null, stats };
   }
   const x = groups.export();
   const aggs = x.aggs.map((a) => {

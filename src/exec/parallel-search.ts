@@ -14,7 +14,8 @@ import { makeStringSearchParts } from '../runtime/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, type Value } from '../zed/index.js';
 import { countSearched, searchObject } from './search-object.js';
-import { runShare, type PlainStats } from './scan-shares.js';
+import { runShare, shareObjects, type PlainStats } from './scan-shares.js';
+import { concatBytes } from '../util/concat.js';
 
 /** Bytes of matches a thread holds at most before it gives its share back. */
 const MAX_SHARE_BYTES = 16 << 20;
@@ -40,17 +41,11 @@ export async function runSearchShare(lake: Lake, share: SearchShare): Promise<Se
   const zctx = new TypeContext();
   const stats = newScanStats();
   const undone: SearchShareResult = { values: null, stats };
-  const all = await lake.columnObjects(share.pool, share.commit, { ctx: zctx, stats });
-  const byId = new Map(all.map((o) => [o.object.id, o]));
+  const objects = await shareObjects(lake, share, { ctx: zctx, stats });
   const parts = makeStringSearchParts(share.term);
   const enc = new ZngEncoder({ compress: false });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const objects = share.objects.map((id) => {
-    const o = byId.get(id);
-    if (o === undefined) throw new Error(`a scan share names data object ${id}, which its commit does not hold`);
-    return o;
-  });
   const rows = objects.reduce((n, o) => n + o.object.count, 0);
   let done = 0;
   for (const o of objects) {
@@ -67,14 +62,8 @@ export async function runSearchShare(lake: Lake, share: SearchShare): Promise<Se
     done += o.object.count;
     if (done > 0 && (size * rows) / done > MAX_SHARE_BYTES) return undone;
   }
-  chunks.push(enc.end().slice());
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return { values: out, stats };
+  chunks.push(enc.end());
+  return { values: concatBytes(chunks), stats };
 }
 
 /** Sends a share to a thread (stopped when `signal` aborts). */

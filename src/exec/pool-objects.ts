@@ -4,9 +4,13 @@
 // values come out object by object in each object's order.
 
 import { keyComparator, poolKeyOf, type ColumnObject, type KeySpan, type Lake, type PoolKey, type ScanStats } from '../lake/index.js';
+import type { KsuidHex } from '../util/ksuid.js';
 import type { TypeContext } from '../zed/index.js';
 
 export interface PoolObjects {
+  readonly poolId: KsuidHex;
+  /** The commitish the objects are at: the one given, or its commit's 0x id when pinned. */
+  readonly commit: string;
   readonly key: PoolKey;
   readonly span: KeySpan | undefined;
   readonly objects: readonly ColumnObject[];
@@ -14,7 +18,11 @@ export interface PoolObjects {
   readonly inOrder: boolean;
 }
 
-/** `spanOf(key)` gives the key span to prune by, if any. */
+/**
+ * `spanOf(key)` gives the key span to prune by, if any. With `pin`, the
+ * commitish is resolved to its commit first, so that other threads read
+ * the same one.
+ */
 export async function poolObjects(
   lake: Lake,
   zctx: TypeContext,
@@ -22,15 +30,18 @@ export async function poolObjects(
   commitish: string,
   stats: ScanStats | undefined,
   spanOf?: (key: PoolKey) => KeySpan | undefined,
+  pin = false,
 ): Promise<PoolObjects> {
-  const key = poolKeyOf(await lake.getPool(pool));
+  const p = await lake.getPool(pool);
+  const key = poolKeyOf(p);
   const span = spanOf?.(key);
-  const objects = await lake.columnObjects(pool, commitish, {
+  const commit = pin ? `0x${await lake.resolveCommitish(pool, commitish)}` : commitish;
+  const objects = await lake.columnObjects(pool, commit, {
     ctx: zctx,
     ...(stats !== undefined ? { stats } : {}),
     ...(span !== undefined ? { span } : {}),
   });
-  return { key, span, objects, inOrder: disjoint(objects, key.order) };
+  return { poolId: p.id, commit, key, span, objects, inOrder: disjoint(objects, key.order) };
 }
 
 function disjoint(objects: readonly ColumnObject[], order: 'asc' | 'desc'): boolean {

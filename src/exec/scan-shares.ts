@@ -3,8 +3,9 @@
 // streams across threads, and a share's reads added to the query's.
 
 import { encodeZng } from '../formats/zng/index.js';
-import type { ColumnObject, ScanStats, ScanThreads, ShareJob } from '../lake/index.js';
-import type { Value } from '../zed/index.js';
+import type { ColumnObject, KeySpan, Lake, ScanStats, ScanThreads, ShareJob } from '../lake/index.js';
+import type { KsuidHex } from '../util/ksuid.js';
+import type { TypeContext, Value } from '../zed/index.js';
 
 /** Rows below which a share is not worth a thread. */
 export const MIN_SHARE_ROWS = 100_000;
@@ -12,9 +13,14 @@ export const MIN_SHARE_ROWS = 100_000;
 /** A share's ScanStats as plain data. */
 export type PlainStats = Omit<ScanStats, 'warnings'> & { readonly warnings: readonly string[] };
 
+/** Whether a scan has threads to share its objects with. */
+export function sharing(threads: ScanThreads | undefined): threads is ScanThreads {
+  return threads !== undefined && threads.threads > 0;
+}
+
 /** The shares of `objects` for `threads` (besides the query's own), or one share of all when there are none. */
 export function sharesOf(objects: readonly ColumnObject[], threads: ScanThreads | undefined): ColumnObject[][] {
-  if (threads === undefined || threads.threads <= 0) return [[...objects]];
+  if (!sharing(threads)) return [[...objects]];
   return splitShares(objects, threads.threads + 1, threads.minShareRows);
 }
 
@@ -53,6 +59,24 @@ export function addShareStats(stats: ScanStats | undefined, s: PlainStats): void
   stats.recordsMatched += s.recordsMatched;
   stats.bytesMatched += s.bytesMatched;
   stats.warnings.push(...s.warnings);
+}
+
+/**
+ * The objects a share names, at the pool and commit (0x ids) the query's
+ * thread resolved, in the share's order.
+ */
+export async function shareObjects(
+  lake: Lake,
+  share: { readonly pool: string; readonly commit: string; readonly objects: readonly KsuidHex[] },
+  opts: { readonly ctx: TypeContext; readonly stats: ScanStats; readonly span?: KeySpan },
+): Promise<ColumnObject[]> {
+  const all = await lake.columnObjects(share.pool, share.commit, opts);
+  const byId = new Map(all.map((o) => [o.object.id, o]));
+  return share.objects.map((id) => {
+    const o = byId.get(id);
+    if (o === undefined) throw new Error(`a scan share names data object ${id}, which its commit does not hold`);
+    return o;
+  });
 }
 
 /** Sends a share to a thread (stopped when `signal` aborts); its result, checked for shape. */

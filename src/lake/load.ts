@@ -161,22 +161,14 @@ export class ObjectWriter {
         this.#encoding.push(p);
         return;
       }
-      // The last run is written here while the encoder finishes the others;
-      // the objects keep the order their runs ended in.
+      // The last run is written here while the encoder finishes the others,
+      // after them in the list, so the objects keep the order their runs
+      // ended in (close settles them all).
       if (this.#encoding.length > 0) {
         run.sort(this.key.order);
-        let mine: DataObject | null = null;
-        let failure: unknown = null;
-        try {
-          mine = await writeDataObject(this.deps, this.poolId, this.opts.seekStride, run);
-        } catch (e) {
-          failure = e;
-        } finally {
-          run.reset();
-        }
-        await this.settle();
-        if (failure !== null) throw failure;
-        this.objects.push(mine!);
+        const mine = writeDataObject(this.deps, this.poolId, this.opts.seekStride, run).finally(() => run.reset());
+        mine.catch(() => {});
+        this.#encoding.push(mine);
         return;
       }
     }

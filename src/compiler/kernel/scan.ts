@@ -13,7 +13,7 @@ import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
 import { compileBool, constValue } from './expr.js';
 import type { ColumnAggregate, ColumnFilterNode, ColumnTopK, KeySpan, Pushdown, TextFilter } from './source.js';
-import { literalPredicate } from '../../runtime/index.js';
+import { agg, literalPredicate } from '../../runtime/index.js';
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
 const FALSE_VALUE = new Value(TypeBool, encodeBool(false));
@@ -137,8 +137,8 @@ function columnFilterOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
   return pred === null ? null : { kind: 'leaf', path: e.lhs.path, op, value: lit, pred };
 }
 
-/** Aggregates a source may take over columns (with a field path argument). */
-const COLUMN_AGGS: ReadonlySet<string> = new Set(['sum', 'min', 'max', 'avg', 'dcount', 'union', 'and', 'or']);
+/** Aggregates a source may take over columns (with a field path argument): the numeric ones, and those whose results depend neither on order nor on repeats. */
+const COLUMN_AGGS: ReadonlySet<string> = new Set(['sum', 'min', 'max', 'avg', ...agg.GENERIC_COLUMN_AGGS]);
 
 /** The summarize as a ColumnAggregate, when its keys and arguments are all plain field paths. */
 function columnPlan(s: dag.Summarize): ColumnAggregate | null {

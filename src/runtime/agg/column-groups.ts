@@ -19,7 +19,7 @@ import { InternalError } from '../../errors/index.js';
 import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
 import { ByteTable, hashBytes } from './byte-table.js';
 import { ColumnAgg, isAggregableArgument, type AggStateExport } from './column-agg.js';
-import { GenericColumnAgg } from './column-generic.js';
+import { GENERIC_COLUMN_AGGS, GenericColumnAgg } from './column-generic.js';
 import { lookupAggregate } from './registry.js';
 import type { Int } from './numeric.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
@@ -111,7 +111,7 @@ export class ColumnGroups {
     this.aggs = aggs.map((a) => {
       if (a === 'count') return null;
       if (a === 'sum' || a === 'min' || a === 'max' || a === 'avg') return new ColumnAgg(a, avgType);
-      const def = lookupAggregate(a);
+      const def = GENERIC_COLUMN_AGGS.has(a) ? lookupAggregate(a) : undefined;
       if (def === undefined || zctx === undefined) throw new InternalError(`column aggregation: no column path for ${a}`);
       return new GenericColumnAgg(def);
     });
@@ -238,14 +238,23 @@ export class ColumnGroups {
 
   /** Row i's group when there are several keys: its tuple of key ids, interned. */
   private groupOfRow(i: number): number {
+    for (let k = 0; k < this.nkeys; k++) this.setTupleId(k, this.ids[k]![i]!);
+    return this.tupleGroup();
+  }
+
+  /** Puts key k's id in the tuple being looked up. */
+  private setTupleId(k: number, id: number): void {
     const t = this.tuple;
-    for (let k = 0, o = 0; k < this.nkeys; k++, o += 4) {
-      const id = this.ids[k]![i]!;
-      t[o] = id;
-      t[o + 1] = id >>> 8;
-      t[o + 2] = id >>> 16;
-      t[o + 3] = id >>> 24;
-    }
+    const o = 4 * k;
+    t[o] = id;
+    t[o + 1] = id >>> 8;
+    t[o + 2] = id >>> 16;
+    t[o + 3] = id >>> 24;
+  }
+
+  /** The group of the tuple of key ids set, made when new. */
+  private tupleGroup(): number {
+    const t = this.tuple;
     const g = this.tuples.intern(0, t, 0, t.length, hashBytes(0, t, 0, t.length));
     if (g === this.n) this.n = g + 1;
     return g;
@@ -393,18 +402,9 @@ export class ColumnGroups {
       into.set(keyIds[0]!.subarray(0, x.n));
       this.n = this.keyValues[0]!.size;
     } else {
-      const t = this.tuple;
       for (let g = 0; g < x.n; g++) {
-        for (let k = 0, o = 0; k < this.nkeys; k++, o += 4) {
-          const id = keyIds[k]![x.tuples![g * this.nkeys + k]!]!;
-          t[o] = id;
-          t[o + 1] = id >>> 8;
-          t[o + 2] = id >>> 16;
-          t[o + 3] = id >>> 24;
-        }
-        const G = this.tuples.intern(0, t, 0, t.length, hashBytes(0, t, 0, t.length));
-        if (G === this.n) this.n = G + 1;
-        into[g] = G;
+        for (let k = 0; k < this.nkeys; k++) this.setTupleId(k, keyIds[k]![x.tuples![g * this.nkeys + k]!]!);
+        into[g] = this.tupleGroup();
       }
     }
     this.grow(this.n);
