@@ -128,10 +128,24 @@ interface Scored {
   readonly scores: Float64Array;
   /** Score i's position in the object; null when they are in the object's order. */
   readonly rows: Int32Array | null;
+  /** An integer too wide to be exact as a float64 was scored. */
+  readonly inexact: boolean;
+  readonly byteLength: number;
+}
+
+/**
+ * The scores of an object's values, kept in the column cache (a top-k
+ * over the same key scores each object once); null when its columns cannot
+ * give them.
+ */
+function scoresOf(o: ColumnObject, path: readonly string[], desc: boolean, nullsFirst: boolean): Promise<Scored | null> {
+  return o.derived(`topk-scores:${desc ? 'desc' : 'asc'}:${nullsFirst ? 'first' : 'last'}:${JSON.stringify(path)}`, () =>
+    scoreObject(o, path, new Scorer(desc, nullsFirst)),
+  );
 }
 
 /** The scores of an object's values; null when its columns cannot give them. */
-async function scoreObject(o: ColumnObject, path: readonly string[], scorer: Scorer, best: Best): Promise<Scored | null> {
+async function scoreObject(o: ColumnObject, path: readonly string[], scorer: Scorer): Promise<Scored | null> {
   // null when the object has no usable copy (a copy that does not read is a warning in the stats).
   const set = await o.columns([path], { tags: true });
   if (set === null) return null;
@@ -159,11 +173,7 @@ async function scoreObject(o: ColumnObject, path: readonly string[], scorer: Sco
           }
         }
         const codes = col.codes;
-        for (let i = 0; i < c; i++, j++) {
-          const x = codeScores[codes[i]!]!;
-          scores[j] = x;
-          best.add(x);
-        }
+        for (let i = 0; i < c; i++, j++) scores[j] = codeScores[codes[i]!]!;
         continue;
       }
       const { bytes, starts, sizes } = col;
@@ -183,19 +193,21 @@ async function scoreObject(o: ColumnObject, path: readonly string[], scorer: Sco
           x = u === 1 ? scorer.score(kind, bytes, s, s + sizes[i]!) : sign * (u % 2 === 0 ? u / 2 : -(u - 1) / 2);
         } else x = scorer.score(kind, bytes, s, s + sizes[i]!);
         scores[j] = x;
-        best.add(x);
       }
     }
   }
-  return { scores, rows: members.length > 1 ? rows : null };
+  const memberRows = members.length > 1 ? rows : null;
+  return { scores, rows: memberRows, inexact: scorer.inexact, byteLength: scores.byteLength + (memberRows?.byteLength ?? 0) };
 }
 
-/**
- * The positions of the candidates of one object, ascending: those scoring
- * above the threshold, and those scoring at it while `ties.left` lasts
- * (taken in the object's order).
- */
-function candidates(s: Scored, threshold: number, ties: { left: number }): number[] {
+/** An object's values scoring above the threshold and at it, by position, ascending. */
+interface Split {
+  readonly better: number[];
+  readonly tied: number[];
+}
+
+/** The positions of an object's values scoring above `threshold` and at it. */
+function split(s: Scored, threshold: number): Split {
   const { scores, rows } = s;
   const better: number[] = [];
   const tied: number[] = [];
@@ -204,9 +216,22 @@ function candidates(s: Scored, threshold: number, ties: { left: number }): numbe
     if (x > threshold) better.push(rows === null ? i : rows[i]!);
     else if (x === threshold) tied.push(rows === null ? i : rows[i]!);
   }
-  tied.sort((a, b) => a - b);
-  const taken = tied.slice(0, Math.min(tied.length, ties.left));
+  if (rows !== null) {
+    better.sort((a, b) => a - b);
+    tied.sort((a, b) => a - b);
+  }
+  return { better, tied };
+}
+
+/**
+ * The positions of the candidates of one object, ascending: those scoring
+ * above the threshold, and those scoring at it while `ties.left` lasts
+ * (taken in the object's order).
+ */
+function candidates({ better, tied }: Split, ties: { left: number }): number[] {
+  const taken = tied.length <= ties.left ? tied : tied.slice(0, ties.left);
   ties.left -= taken.length;
+  if (taken.length === 0) return better;
   return [...better, ...taken].sort((a, b) => a - b);
 }
 
@@ -248,26 +273,35 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
       return;
     }
     const total = objects.reduce((n, o) => n + o.object.count, 0);
-    const scorer = new Scorer(plan.desc, plan.nullsFirst);
     const best = new Best(plan.limit);
     const scored: Scored[] = [];
+    let inexact = false;
     let columnar = total > plan.limit && inOrder;
     for (const o of objects) {
       if (!columnar) break;
-      const s = await scoreObject(o, plan.path, scorer, best);
-      if (s === null) columnar = false;
-      else scored.push(s);
+      const s = await scoresOf(o, plan.path, plan.desc, plan.nullsFirst);
+      if (s === null) {
+        columnar = false;
+        break;
+      }
+      scored.push(s);
+      if (s.inexact) inexact = true;
+      const { scores } = s;
+      for (let i = 0; i < scores.length; i++) {
+        const x = scores[i]!;
+        if (best.size < best.k || x > best.top()) best.add(x);
+      }
     }
     if (!columnar) {
       yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
       return;
     }
     const threshold = best.top();
+    const splits = scored.map((s) => split(s, threshold));
     // Values tying at a finite threshold are true ties: the earliest go.
-    let better = 0;
-    for (const { scores } of scored) for (let i = 0; i < scores.length; i++) if (scores[i]! > threshold) better++;
-    const ties = { left: Number.isFinite(threshold) && !scorer.inexact ? plan.limit - better : Infinity };
-    const picked = scored.map((s) => candidates(s, threshold, ties));
+    const better = splits.reduce((n, s) => n + s.better.length, 0);
+    const ties = { left: Number.isFinite(threshold) && !inexact ? plan.limit - better : Infinity };
+    const picked = splits.map((s) => candidates(s, ties));
     // The objects' candidates are read all at once, and handed over in the objects' order.
     const reads = objects.map((o, k) => o.rowsAt(picked[k]!));
     for (const r of reads) r.catch(() => undefined);

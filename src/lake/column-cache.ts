@@ -15,7 +15,7 @@ export interface CachedCopy {
   head: { readonly header: VngHeader; readonly meta: Meta; readonly checks: SegmentChecks | null; readonly size: number } | null;
   /** Fetched segments by their offset in the data section. */
   readonly segments: Map<number, Uint8Array>;
-  /** Columns decoded from them (variant tags), by name. */
+  /** What was decoded or derived from them (variant tags, scores, inflated streams), by name. */
   readonly decoded: Map<string, { readonly byteLength: number }>;
   bytes: number;
 }
@@ -74,6 +74,20 @@ export class ColumnCache {
         return made;
       },
     };
+  }
+
+  /** What was kept of object `id` under `key` by keep (a vector derived from it); undefined when nothing is. */
+  vector<T extends { readonly byteLength: number }>(id: KsuidHex, key: string): T | undefined {
+    return this.get(id)?.decoded.get(key) as T | undefined;
+  }
+
+  /** Keeps `v`, derived from object `id` (its columns, a stream of its values), under `key`. */
+  keep(id: KsuidHex, key: string, v: { readonly byteLength: number }): void {
+    if (this.limit <= 0) return;
+    const e = this.#entry(id);
+    const old = e.decoded.get(key);
+    e.decoded.set(key, v);
+    this.#grow(e, v.byteLength - (old?.byteLength ?? 0));
   }
 
   /** Forgets objects (vacuum removed them). */

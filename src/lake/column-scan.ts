@@ -11,7 +11,7 @@ import type { LakeContext } from './context.js';
 import { columnCopyKey, objectKey, type DataObject } from './data-object.js';
 import type { KeySpan, PoolKey } from './pool-key.js';
 import { FormatError, NotFoundError } from '../errors/index.js';
-import { decodeZng } from '../formats/zng/index.js';
+import { decodeZng, inflateZng } from '../formats/zng/index.js';
 import { mergeObjects, missingObject, type ScanStats } from './scan.js';
 import { entriesValueBytes, mayHold } from './seek-index.js';
 
@@ -41,6 +41,12 @@ export interface ColumnObject {
   rows(span?: KeySpan): AsyncIterable<Value[]>;
   /** The bytes of its values' bodies, from its seek index (0 when that does not say). */
   valueBytes(): Promise<number>;
+  /**
+   * What `make` derives from the object (a vector read from its columns),
+   * kept in the lake's column cache under `key` and made only when absent
+   * there; null (nothing kept) when `make` cannot.
+   */
+  derived<T extends { readonly byteLength: number }>(key: string, make: () => Promise<T | null>): Promise<T | null>;
   /**
    * What a scan of the object's seek streams that may hold a key in `span`
    * reads, values and their body bytes, from its seek index; null when the
@@ -118,6 +124,13 @@ export function columnObjects(
       return { records, bytes, rows: records === object.count ? null : rows };
     },
     rowsAt: (rows) => rowsAt(lc, poolId, object, key, ctx, rows, stats),
+    async derived(k, make) {
+      const hit = lc.columnCache.vector<never>(object.id, k);
+      if (hit !== undefined) return hit;
+      const made = await make();
+      if (made !== null) lc.columnCache.keep(object.id, k, made);
+      return made;
+    },
     valueBytes: async () => entriesValueBytes(await lc.seekIndex(poolId, object.id)),
   }));
 }
@@ -162,9 +175,17 @@ async function rowsAt(
   if (k < rows.length) throw new FormatError(`data object ${object.id} holds no value at position ${rows[k]}`);
   const streams = await Promise.all(
     wanted.map(async ({ e }) => {
-      const bytes = await lc.blobs.getRange(blob, e.offset, e.length);
-      if (bytes === null) throw missingObject(lc.blobs, blob, object.id);
-      if (stats !== undefined) stats.storedBytes += bytes.length;
+      // The streams are kept decompressed in the column cache: a query
+      // picking rows (a top-k) tends to pick the same ones again.
+      const cached = `zng@${e.offset}`;
+      let bytes = lc.columnCache.vector<Uint8Array>(object.id, cached);
+      if (bytes === undefined) {
+        const read = await lc.blobs.getRange(blob, e.offset, e.length);
+        if (read === null) throw missingObject(lc.blobs, blob, object.id);
+        if (stats !== undefined) stats.storedBytes += read.length;
+        bytes = inflateZng(read);
+        lc.columnCache.keep(object.id, cached, bytes === read ? read.slice() : bytes);
+      }
       const values = decodeZng(bytes, ctx);
       if (values.length !== e.valCnt) throw new FormatError(`seek stream at offset ${e.offset} of data object ${object.id} holds ${values.length} values, not ${e.valCnt}`);
       return values;

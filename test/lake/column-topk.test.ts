@@ -82,6 +82,15 @@ describe('sort and head over column copies', () => {
     expect(blobs.rangeReads).toBeLessThanOrEqual(5);
     expect(out.stats[0]).toBe(4000);
     expect(out.stats[2]).toBe(4000);
+    // Again: the scores and the streams (decompressed) come from the column
+    // cache, the answer and the statistics are the same.
+    blobs.rangeReads = 0;
+    expect(await run(lake, 'from big | sort -r bytes | head 5')).toEqual(out);
+    expect(blobs.rangeReads).toBe(0);
+    // The other direction scores anew, from the cached columns.
+    const asc = await run(lake, 'from big | sort bytes | head 5');
+    expect(asc.lines).toHaveLength(5);
+    expect(asc.lines).not.toEqual(out.lines);
     // The answer is the values' answer.
     const rows = newLake(false);
     await rows.createPool('big', { layout: { order: 'asc', keys: [['ts']] }, seekStride: 200 });
