@@ -44,6 +44,9 @@ async function aggregateObject(
   const set = await o.columns(paths, { tags: within !== null });
   if (set === null) return null;
   const nkeys = plan.keys.length;
+  // Keys of many distinct values are read as codes kept from an earlier
+  // query, each value then grouped once per query rather than per row.
+  for (let k = 0; k < nkeys; k++) o.codeColumn(set, k);
   const members = set.members.map((cols) => {
     let at = nkeys;
     return { cols, keys: cols.cursors.slice(0, nkeys), args: plan.aggs.map((a) => (a.path === null ? null : cols.cursors[at++]!)) };

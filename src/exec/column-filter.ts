@@ -242,7 +242,7 @@ export function selectRows(col: ColumnBatch, rows: Int32Array, count: number): C
     const codes = new Int32Array(count);
     const src = col.codes;
     for (let k = 0; k < count; k++) codes[k] = src[rows[k]!]!;
-    return { type: col.type, cardinality: col.cardinality, codes, element: (c) => col.element(c), bytes: col.bytes, starts: col.starts, sizes: col.sizes, missing: false };
+    return { type: col.type, cardinality: col.cardinality, codes, element: (c) => col.element(c), source: col.source, bytes: col.bytes, starts: col.starts, sizes: col.sizes, missing: false };
   }
   const starts = new Int32Array(count);
   const sizes = new Int32Array(count);

@@ -6,7 +6,7 @@
 // forgetObjects drops those of the objects it removed. Bounded by the
 // bytes of the segments held: least recently used objects go first.
 
-import type { Meta, SegmentCacheView, SegmentChecks, VngHeader } from '../formats/vng/index.js';
+import { ElementDictionary, type Meta, type SegmentCacheView, type SegmentChecks, type VngHeader } from '../formats/vng/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 
 /** What is kept of one object's column copy. */
@@ -20,9 +20,14 @@ export interface CachedCopy {
   bytes: number;
 }
 
+/** The most codes all dictionaries may hold together; past it they are started anew. */
+const DICTIONARY_CODES = 1 << 21;
+
 export class ColumnCache {
   readonly #objects = new Map<KsuidHex, CachedCopy>();
   #bytes = 0;
+  /** Dictionaries the coded columns of several objects share (see coded-column.ts), by name. */
+  readonly #dictionaries = new Map<string, ElementDictionary>();
 
   /** `limit` bytes at most (0: nothing is kept). */
   constructor(readonly limit: number) {}
@@ -88,6 +93,22 @@ export class ColumnCache {
     const old = e.decoded.get(key);
     e.decoded.set(key, v);
     this.#grow(e, v.byteLength - (old?.byteLength ?? 0));
+  }
+
+  /**
+   * The dictionary named `name` (a pool's column at a path, of one type),
+   * made when new, or anew once it holds half of DICTIONARY_CODES codes.
+   * Past DICTIONARY_CODES codes in all, every dictionary is dropped and
+   * started anew (columns coded into one keep it).
+   */
+  dictionary(name: string): ElementDictionary {
+    let d = this.#dictionaries.get(name);
+    if (d !== undefined && d.size <= DICTIONARY_CODES / 2) return d;
+    let codes = 0;
+    for (const x of this.#dictionaries.values()) codes += x.size;
+    if (codes > DICTIONARY_CODES) this.#dictionaries.clear();
+    this.#dictionaries.set(name, (d = new ElementDictionary()));
+    return d;
   }
 
   /** Forgets objects (vacuum removed them). */

@@ -4,7 +4,8 @@
 // Objects come in pool-key order of their first key, but nothing is merged:
 // a columnar aggregation does not depend on the order of its rows.
 
-import { HEADER_SIZE, leafPathsOf, openColumns, openVng, rangeSource, VngObject, type VngColumnSet } from '../formats/vng/index.js';
+import { CodedColumn, codeColumn, HEADER_SIZE, leafPathsOf, openColumns, openVng, rangeSource, VngObject, type VngColumnSet } from '../formats/vng/index.js';
+import { formatType } from '../zson/index.js';
 import { ksuidHexToBase62, type KsuidHex } from '../util/ksuid.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import type { LakeContext } from './context.js';
@@ -48,12 +49,26 @@ export interface ColumnObject {
    */
   derived<T extends { readonly byteLength: number }>(key: string, make: () => Promise<T | null>): Promise<T | null>;
   /**
+   * Makes column `j` of `set` (this object's columns, fetched, not yet
+   * read) read as codes where its reader gives none: codes into a
+   * dictionary the pool's objects share for the column (see
+   * coded-column.ts), made once and kept in the column cache. A column of
+   * too many distinct values stays as it is.
+   */
+  codeColumn(set: VngColumnSet, j: number): void;
+  /**
    * What a scan of the object's seek streams that may hold a key in `span`
    * reads, values and their body bytes, from its seek index; null when the
    * index does not say.
    */
   spanReads(span: KeySpan): Promise<SpanReads | null>;
 }
+
+/** A column not worth reading as codes, as the column cache keeps that. */
+const NOT_CODED = { byteLength: 0 } as const;
+
+/** The most distinct values, as a share of its rows, a column read as codes may have. */
+const CODED_SHARE = 0.9;
 
 export function columnObjects(
   lc: LakeContext,
@@ -124,6 +139,25 @@ export function columnObjects(
       return { records, bytes, rows: records === object.count ? null : rows };
     },
     rowsAt: (rows) => rowsAt(lc, poolId, object, key, ctx, rows, stats),
+    codeColumn(set, j) {
+      const cache = lc.columnCache;
+      if (cache.limit <= 0) return;
+      const path = JSON.stringify(set.paths[j]);
+      set.members.forEach((m, mi) => {
+        const cursor = m.cursors[j];
+        if (cursor === undefined || cursor.cardinality >= 0 || cursor.missing) return;
+        const key = `coded:${mi}:${path}`;
+        let made = cache.vector<CodedColumn | typeof NOT_CODED>(object.id, key);
+        if (made === undefined) {
+          const dictionary = cache.dictionary(`${poolId}:${path}:${formatType(cursor.type)}`);
+          made = codeColumn(m.readers[j]!, m.length, dictionary, CODED_SHARE) ?? NOT_CODED;
+          cache.keep(object.id, key, made);
+          // The reader was read through: back to the first row.
+          if (made === NOT_CODED) m.load();
+        }
+        if (made instanceof CodedColumn) cursor.useCodes(made);
+      });
+    },
     async derived(k, make) {
       const hit = lc.columnCache.vector<never>(object.id, k);
       if (hit !== undefined) return hit;

@@ -47,6 +47,12 @@ export interface Coded {
   codes(n: number, out: Int32Array): void;
   /** The zcode element of the value with `code`. */
   element(code: number): Uint8Array;
+  /**
+   * What the codes index when other columns share it (an
+   * ElementDictionary, see coded-column.ts): columns of one source give
+   * equal elements equal codes. Absent for a column's own codes.
+   */
+  readonly source?: object;
 }
 
 /** The most distinct values a coded column may have. */

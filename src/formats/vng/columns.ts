@@ -11,6 +11,7 @@
 import { FormatError } from '../../errors/index.js';
 import { encodeUtf8 } from '../../util/utf8.js';
 import { TypeString, type Type, type TypeContext } from '../../zed/index.js';
+import type { CodedColumn } from './coded-column.js';
 import { ConstReader, scratch, type Coded, type ColumnReader } from './column-reader.js';
 import { asFormatError } from './errors.js';
 import type { Meta } from './metadata.js';
@@ -26,7 +27,7 @@ const MISSING = encodeUtf8('missing');
 /** One column of the current batch. */
 export class ColumnCursor {
   /** Codes mode: the column's codes, 0 to cardinality - 1 (-1 when read as elements). */
-  readonly cardinality: number;
+  cardinality: number;
   /** Codes mode: row i's code. */
   codes: Int32Array = new Int32Array(0);
   /** Elements mode: row i's zcode element is bytes[starts[i], starts[i] + sizes[i]). */
@@ -35,6 +36,8 @@ export class ColumnCursor {
   sizes: Int32Array = new Int32Array(0);
   private pos: Int32Array = new Int32Array(0);
   private coded: Coded | null;
+  /** The column as codes read apart from its reader (see useCodes). */
+  private codedColumn: CodedColumn | null = null;
 
   constructor(
     private readonly reader: ColumnReader,
@@ -47,7 +50,19 @@ export class ColumnCursor {
 
   /** Back to the first row, after the reader was loaded again. */
   reset(): void {
-    this.coded = this.reader.coded?.() ?? null;
+    this.coded = this.codedColumn?.reader() ?? this.reader.coded?.() ?? null;
+    if (this.coded !== null) this.cardinality = this.coded.cardinality;
+  }
+
+  /** Reads the column, from its first row, as `column`'s codes (the same values) instead of through its reader. */
+  useCodes(column: CodedColumn): void {
+    this.codedColumn = column;
+    this.reset();
+  }
+
+  /** What the codes index when other columns share it (see Coded.source). */
+  get source(): object | undefined {
+    return this.coded?.source;
   }
 
   get type(): Type {

@@ -11,3 +11,4 @@ export { metaLength, type Meta, type Segment } from './metadata.js';
 export type { ProjectionPath } from './projection.js';
 export { leafPathsOf, openColumns, VngColumns, VngColumnSet, ColumnCursor } from './columns.js';
 export { segmentHash, type SegmentChecks } from './checksums.js';
+export { CodedColumn, codeColumn, ElementDictionary } from './coded-column.js';

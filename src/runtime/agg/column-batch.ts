@@ -10,6 +10,8 @@ export interface ColumnBatch {
   readonly cardinality: number;
   readonly codes: Int32Array;
   element(code: number): Uint8Array;
+  /** Codes mode: what the codes index when other columns share it, equal elements having equal codes (see the VNG Coded). */
+  readonly source?: object | undefined;
   /** Elements mode: row i's zcode element is bytes[starts[i], starts[i] + sizes[i]). */
   readonly bytes: Uint8Array;
   readonly starts: Int32Array;

@@ -17,7 +17,7 @@
 
 import { InternalError } from '../../errors/index.js';
 import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
-import { ByteTable, hashBytes } from './byte-table.js';
+import { ByteTable, hashBytes } from '../../util/byte-table.js';
 import { ColumnAgg, isAggregableArgument, type AggStateExport } from './column-agg.js';
 import { GENERIC_COLUMN_AGGS, GenericColumnAgg } from './column-generic.js';
 import { lookupAggregate } from './registry.js';
@@ -78,6 +78,8 @@ export class ColumnGroups {
   private argCols: readonly (ColumnBatch | null)[] = [];
   private argLive: boolean[] = [];
   private codeIds: (Int32Array | null)[] = [];
+  /** Per key, the code-to-id maps of shared code sources (see ColumnBatch.source), kept across begin. */
+  private readonly sourceIds: Map<object, Int32Array>[] = [];
   /**
    * With several keys, all coded and few combinations of their codes: the
    * group of each combination (-1 until a row has it), so that a row costs
@@ -97,6 +99,7 @@ export class ColumnGroups {
     for (let k = 0; k < nkeys; k++) {
       this.keyValues.push(new KeyValueIds());
       this.ids.push(new Int32Array(0));
+      this.sourceIds.push(new Map());
     }
     this.tuple = new Uint8Array(4 * nkeys);
     this.counts = aggs.includes('count') ? new Float64Array(this.cap) : null;
@@ -161,7 +164,7 @@ export class ColumnGroups {
     this.argCols = args;
     // A coded column's codes map to key ids, each when first seen (so
     // that ids, like groups, are made only for values rows have).
-    this.codeIds = keys.map((col) => (col.cardinality < 0 ? null : new Int32Array(col.cardinality).fill(-1)));
+    this.codeIds = keys.map((col, k) => (col.cardinality < 0 ? null : this.codeMap(k, col)));
     this.combo = null;
     if (keys.length >= 2 && keys.every((c) => c.cardinality >= 0 && !c.missing)) {
       let n = 1;
@@ -169,6 +172,24 @@ export class ColumnGroups {
       if (n <= COMBO_MAX) this.combo = new Int32Array(n).fill(-1);
     }
     this.argLive = args.map((col, j) => col !== null && this.aggs[j]!.begin(col));
+  }
+
+  /**
+   * Key k's map of a coded column's codes to key ids, -1 for those not
+   * seen yet; columns whose codes index one shared source share it, so
+   * each of its values is interned once, whichever objects hold it.
+   */
+  private codeMap(k: number, col: ColumnBatch): Int32Array {
+    const source = col.source;
+    if (source === undefined) return new Int32Array(col.cardinality).fill(-1);
+    const maps = this.sourceIds[k]!;
+    let map = maps.get(source);
+    if (map === undefined || map.length < col.cardinality) {
+      const grown = new Int32Array(Math.max(col.cardinality, 2 * (map?.length ?? 0))).fill(-1);
+      if (map !== undefined) grown.set(map);
+      maps.set(source, (map = grown));
+    }
+    return map;
   }
 
   /** Adds the next `n` rows of the columns given to `begin`, read into them. */

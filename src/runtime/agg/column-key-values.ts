@@ -3,7 +3,7 @@
 // holds the elements, tagged with their type's id.
 
 import type { Type } from '../../zed/index.js';
-import { ByteTable, hashBytes } from './byte-table.js';
+import { ByteTable, hashBytes } from '../../util/byte-table.js';
 import type { ColumnBatch } from './column-batch.js';
 import { packShort, SHORT_MAX, ShortKeyTable } from './short-key-table.js';
 

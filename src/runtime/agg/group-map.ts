@@ -7,7 +7,7 @@
 import { putUvarint, readUvarint } from '../../util/uvarint.js';
 import { Value, readElement, type Type, type TypeContext } from '../../zed/index.js';
 import type { Aggregator } from './aggregator.js';
-import { ByteTable, hashBytes } from './byte-table.js';
+import { ByteTable, hashBytes } from '../../util/byte-table.js';
 
 const pos = { pos: 0 };
 const el = { start: 0, end: 0 };

@@ -7,7 +7,7 @@
 // elements of each key column (tagged with their type id) and by tuples of
 // key ids.
 
-import { growBytes } from '../../util/byte-writer.js';
+import { growBytes } from './byte-writer.js';
 
 const INITIAL_SLOTS = 16;
 const INITIAL_ARENA = 512;
