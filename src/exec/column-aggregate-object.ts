@@ -9,6 +9,9 @@ import type { ColumnObject, KeySpan, ScanStats, SpanReads } from '../lake/index.
 import { type ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
 import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type SortedKey } from './column-filter.js';
 
+/** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
+const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
+
 /** Rows per batch of columns. */
 const BATCH = 8192;
 
@@ -47,6 +50,13 @@ async function aggregateObject(
   // Keys of many distinct values are read as codes kept from an earlier
   // query, each value then grouped once per query rather than per row.
   for (let k = 0; k < nkeys; k++) o.codeColumn(set, k);
+  // sum, avg, min and max read their numbers decoded by an earlier query.
+  let arg = nkeys;
+  for (const a of plan.aggs) {
+    if (a.path === null) continue;
+    if (NUMERIC_AGGS.has(a.fn)) o.numberColumn(set, arg);
+    arg++;
+  }
   const members = set.members.map((cols) => {
     let at = nkeys;
     return { cols, keys: cols.cursors.slice(0, nkeys), args: plan.aggs.map((a) => (a.path === null ? null : cols.cursors[at++]!)) };

@@ -4,7 +4,8 @@
 // Objects come in pool-key order of their first key, but nothing is merged:
 // a columnar aggregation does not depend on the order of its rows.
 
-import { CodedColumn, codeColumn, HEADER_SIZE, leafPathsOf, openColumns, openVng, rangeSource, VngObject, type VngColumnSet } from '../formats/vng/index.js';
+import { codeColumn, HEADER_SIZE, leafPathsOf, numberColumn, numberKindOf, openColumns, openVng, rangeSource, VngObject, type ColumnCursor, type VngColumns, type VngColumnSet } from '../formats/vng/index.js';
+import type { ColumnCache } from './column-cache.js';
 import { formatType } from '../zson/index.js';
 import { ksuidHexToBase62, type KsuidHex } from '../util/ksuid.js';
 import type { TypeContext, Value } from '../zed/index.js';
@@ -57,6 +58,12 @@ export interface ColumnObject {
    */
   codeColumn(set: VngColumnSet, j: number): void;
   /**
+   * Makes column `j` of `set` (as for codeColumn) read as numbers (see
+   * ColumnCursor.useNumbers) where it holds only numbers exact as floats
+   * and nulls: decoded once, kept in the column cache.
+   */
+  numberColumn(set: VngColumnSet, j: number): void;
+  /**
    * What a scan of the object's seek streams that may hold a key in `span`
    * reads, values and their body bytes, from its seek index; null when the
    * index does not say.
@@ -64,8 +71,43 @@ export interface ColumnObject {
   spanReads(span: KeySpan): Promise<SpanReads | null>;
 }
 
-/** A column not worth reading as codes, as the column cache keeps that. */
-const NOT_CODED = { byteLength: 0 } as const;
+/** A column not read apart (see readApart), as the column cache keeps that. */
+const NOT_APART = { byteLength: 0 } as const;
+
+/**
+ * Column `j` of each member of `set` (fetched, not yet read) read apart
+ * from its reader, as `make` of `ways` reads it (null from `ways`: as it
+ * is), once, kept in the column cache under `name`; `use` makes the cursor
+ * read that. A column `make` cannot read stays as it is, and the cache
+ * keeps that too.
+ */
+function readApart<T extends { readonly byteLength: number }>(
+  cache: ColumnCache,
+  id: KsuidHex,
+  set: VngColumnSet,
+  j: number,
+  name: string,
+  ways: (m: VngColumns, cursor: ColumnCursor) => (() => T | null) | null,
+  use: (cursor: ColumnCursor, column: T) => void,
+): void {
+  if (cache.limit <= 0) return;
+  const path = JSON.stringify(set.paths[j]);
+  set.members.forEach((m, mi) => {
+    const cursor = m.cursors[j];
+    if (cursor === undefined || cursor.missing) return;
+    const key = `${name}:${mi}:${path}`;
+    let made = cache.vector<T | typeof NOT_APART>(id, key);
+    if (made === undefined) {
+      const make = ways(m, cursor);
+      if (make === null) return;
+      made = make() ?? NOT_APART;
+      cache.keep(id, key, made);
+      // The reader was read (through or in part): back to the first row.
+      if (made === NOT_APART) m.load();
+    }
+    if (made !== NOT_APART) use(cursor, made as T);
+  });
+}
 
 /** The most distinct values, as a share of its rows, a column read as codes may have. */
 const CODED_SHARE = 0.9;
@@ -140,23 +182,18 @@ export function columnObjects(
     },
     rowsAt: (rows) => rowsAt(lc, poolId, object, key, ctx, rows, stats),
     codeColumn(set, j) {
-      const cache = lc.columnCache;
-      if (cache.limit <= 0) return;
       const path = JSON.stringify(set.paths[j]);
-      set.members.forEach((m, mi) => {
-        const cursor = m.cursors[j];
-        if (cursor === undefined || cursor.cardinality >= 0 || cursor.missing) return;
-        const key = `coded:${mi}:${path}`;
-        let made = cache.vector<CodedColumn | typeof NOT_CODED>(object.id, key);
-        if (made === undefined) {
-          const dictionary = cache.dictionary(`${poolId}:${path}:${formatType(cursor.type)}`);
-          made = codeColumn(m.readers[j]!, m.length, dictionary, CODED_SHARE) ?? NOT_CODED;
-          cache.keep(object.id, key, made);
-          // The reader was read through: back to the first row.
-          if (made === NOT_CODED) m.load();
-        }
-        if (made instanceof CodedColumn) cursor.useCodes(made);
-      });
+      readApart(lc.columnCache, object.id, set, j, 'coded', (m, cursor) => {
+        if (cursor.cardinality >= 0) return null;
+        const dictionary = lc.columnCache.dictionary(`${poolId}:${path}:${formatType(cursor.type)}`);
+        return () => codeColumn(m.readers[j]!, m.length, dictionary, CODED_SHARE);
+      }, (cursor, c) => cursor.useCodes(c));
+    },
+    numberColumn(set, j) {
+      readApart(lc.columnCache, object.id, set, j, 'numbers', (m, cursor) => {
+        const kind = cursor.cardinality >= 0 ? null : numberKindOf(cursor.type);
+        return kind === null ? null : () => numberColumn(m.readers[j]!, m.length, kind);
+      }, (cursor, c) => cursor.useNumbers(c));
     },
     async derived(k, make) {
       const hit = lc.columnCache.vector<never>(object.id, k);

@@ -7,7 +7,7 @@
 // hold them. A dictionary only grows; codes, once given, keep their element.
 
 import { ByteTable, hashBytes } from '../../util/byte-table.js';
-import { scratch, type Coded, type ColumnReader } from './column-reader.js';
+import { readThrough, type Coded, type ColumnReader } from './column-reader.js';
 import { asFormatError } from './errors.js';
 
 /** The distinct zcode elements of columns of one type, as dense codes in order of first sight. */
@@ -94,37 +94,14 @@ function readCodes(reader: ColumnReader, length: number, dictionary: ElementDict
   // gives the shared dictionary none.
   const local = new ByteTable();
   const rows = new Int32Array(length);
-  const batch = 8192;
-  let buf = new Uint8Array(0);
-  let pos: Int32Array = new Int32Array(0);
-  for (let at = 0; at < length; ) {
-    const n = Math.min(batch, length - at);
-    const sizes = reader.measure(n);
-    let bytes: Uint8Array;
-    let starts: Int32Array;
-    const view = reader.view?.();
-    if (view !== undefined) {
-      bytes = view.bytes;
-      starts = view.starts;
-    } else {
-      pos = scratch(pos, n);
-      let end = 0;
-      for (let i = 0; i < n; i++) {
-        pos[i] = end;
-        end += sizes[i]!;
-      }
-      if (buf.length < end) buf = new Uint8Array(Math.max(end, 2 * buf.length));
-      starts = pos.slice(0, n);
-      reader.write(buf, pos, n);
-      bytes = buf;
-    }
+  readThrough(reader, length, (bytes, starts, sizes, n, at) => {
     for (let i = 0; i < n; i++) {
       const s = starts[i]!;
       const e = s + sizes[i]!;
       rows[at + i] = local.intern(0, bytes, s, e, hashBytes(0, bytes, s, e));
     }
-    at += n;
-  }
+    return true;
+  });
   const arena = local.arena;
   // Values new to the dictionary as well as to the column's other rows (a
   // column of ids, each once) would be coded for nothing; but a short

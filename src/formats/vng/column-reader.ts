@@ -68,6 +68,50 @@ export function scratch(a: Int32Array, n: number): Int32Array {
   return a.length >= n ? a : new Int32Array(Math.max(n, a.length * 2, 64));
 }
 
+/**
+ * Reads the rest of `reader` (`length` values from where it stands) a
+ * batch at a time: `visit` gets each batch's elements, element i at
+ * bytes[starts[i]:] of sizes[i] bytes, and the position of its first;
+ * false from it stops the reading, and readThrough returns false.
+ */
+export function readThrough(
+  reader: ColumnReader,
+  length: number,
+  visit: (bytes: Uint8Array, starts: Int32Array, sizes: Int32Array, n: number, at: number) => boolean,
+): boolean {
+  const batch = 8192;
+  let buf = new Uint8Array(0);
+  let pos: Int32Array = new Int32Array(0);
+  let starts: Int32Array = new Int32Array(0);
+  for (let at = 0; at < length; ) {
+    const n = Math.min(batch, length - at);
+    const sizes = reader.measure(n);
+    const view = reader.view?.();
+    let bytes: Uint8Array;
+    let from: Int32Array;
+    if (view !== undefined) {
+      bytes = view.bytes;
+      from = view.starts;
+    } else {
+      pos = scratch(pos, n);
+      starts = scratch(starts, n);
+      let end = 0;
+      for (let i = 0; i < n; i++) {
+        pos[i] = end;
+        starts[i] = end;
+        end += sizes[i]!;
+      }
+      if (buf.length < end) buf = new Uint8Array(Math.max(end, 2 * buf.length));
+      reader.write(buf, pos, n);
+      bytes = buf;
+      from = starts;
+    }
+    if (!visit(bytes, from, sizes, n, at)) return false;
+    at += n;
+  }
+  return true;
+}
+
 /** Bytes one batch of rebuilt values may take. */
 export const MAX_BATCH_BYTES = 1 << 30;
 

@@ -12,6 +12,7 @@ import { FormatError } from '../../errors/index.js';
 import { encodeUtf8 } from '../../util/utf8.js';
 import { TypeString, type Type, type TypeContext } from '../../zed/index.js';
 import type { CodedColumn } from './coded-column.js';
+import type { NumberColumn } from './number-column.js';
 import { ConstReader, scratch, type Coded, type ColumnReader } from './column-reader.js';
 import { asFormatError } from './errors.js';
 import type { Meta } from './metadata.js';
@@ -34,10 +35,23 @@ export class ColumnCursor {
   bytes: Uint8Array = NO_BYTES;
   starts: Int32Array = new Int32Array(0);
   sizes: Int32Array = new Int32Array(0);
+  /**
+   * Numbers mode (see useNumbers), else null: row i's number, or a null
+   * where numberNulls[i] is 1. The elements (bytes, starts, sizes) are then
+   * not read.
+   */
+  numbers: Float64Array | null = null;
+  numberNulls: Uint8Array | null = null;
+  /** Numbers mode: the largest magnitude of the column's numbers (see NumberColumn.maxAbs). */
+  numbersMax = 0;
   private pos: Int32Array = new Int32Array(0);
   private coded: Coded | null;
   /** The column as codes read apart from its reader (see useCodes). */
   private codedColumn: CodedColumn | null = null;
+  /** The column as numbers read apart from its reader (see useNumbers). */
+  private numberColumn: NumberColumn | null = null;
+  /** Numbers mode: the next row's position. */
+  private row = 0;
 
   constructor(
     private readonly reader: ColumnReader,
@@ -50,8 +64,23 @@ export class ColumnCursor {
 
   /** Back to the first row, after the reader was loaded again. */
   reset(): void {
+    this.row = 0;
+    if (this.numberColumn !== null) return;
     this.coded = this.codedColumn?.reader() ?? this.reader.coded?.() ?? null;
     if (this.coded !== null) this.cardinality = this.coded.cardinality;
+  }
+
+  /**
+   * Reads the column, from its first row, as `column`'s numbers (the same
+   * values) instead of through its reader: numbers mode, for code that
+   * reads numbers and nothing else of it.
+   */
+  useNumbers(column: NumberColumn): void {
+    this.numberColumn = column;
+    this.numbersMax = column.maxAbs;
+    this.coded = null;
+    this.cardinality = -1;
+    this.reset();
   }
 
   /** Reads the column, from its first row, as `column`'s codes (the same values) instead of through its reader. */
@@ -76,6 +105,13 @@ export class ColumnCursor {
 
   /** Reads the next `n` rows. */
   next(n: number): void {
+    const nc = this.numberColumn;
+    if (nc !== null) {
+      this.numbers = nc.values.subarray(this.row, this.row + n);
+      this.numberNulls = nc.nulls.subarray(this.row, this.row + n);
+      this.row += n;
+      return;
+    }
     if (this.coded !== null) {
       this.codes = scratch(this.codes, n);
       this.coded.codes(n, this.codes);

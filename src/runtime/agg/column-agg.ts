@@ -190,6 +190,13 @@ export class ColumnAggState {
    */
   add(col: ColumnBatch, n: number, gids: Int32Array, oneGroup = false): void {
     const has = this.has;
+    const numbers = col.numbers;
+    if (numbers != null) {
+      // Numbers decoded before: each a NUMBER or (numberNulls 1) a NULL.
+      if (oneGroup && (this.kind === 'sum' || this.kind === 'avg') && has[0] !== 3) this.sumNumbers(numbers, col.numberNulls!, n, col.numbersMax ?? Infinity);
+      else this.foldRows(numbers, col.numberNulls!, n, gids, col);
+      return;
+    }
     if (oneGroup && col.cardinality < 0 && (this.kind === 'sum' || this.kind === 'avg') && has[0] !== 3) {
       this.sumOne(col, n);
       return;
@@ -334,11 +341,65 @@ export class ColumnAggState {
     flush();
   }
 
+  /**
+   * sum or avg of n numbers (or nulls, 0 in xs, where xk[i] is NULL) into
+   * group 0 in a local sum, as sumOne sums; `max` bounds their magnitudes.
+   */
+  private sumNumbers(xs: Float64Array, xk: Uint8Array, n: number, max: number): void {
+    const exact = this.num !== Num.Float;
+    if (!exact || max * n <= SAFE) {
+      // No partial sum can pass 2^53: one plain pass (a null adds its 0).
+      let acc = 0;
+      let nulls = 0;
+      for (let i = 0; i < n; i++) {
+        acc += xs[i]!;
+        nulls += xk[i]!;
+      }
+      this.sumTo(acc, n - nulls);
+      if (nulls > 0 && this.has[0] === 0) this.has[0] = 1;
+      return;
+    }
+    let acc = 0;
+    let cnt = 0;
+    let nulls = 0;
+    for (let i = 0; i < n; i++) {
+      if (xk[i] === NULL) {
+        nulls++;
+        continue;
+      }
+      const x = xs[i]!;
+      const r = acc + x;
+      if (exact && (r > SAFE || r < -SAFE)) {
+        // Past 2^53 the group's own fold takes over, for this batch's rest too.
+        this.sumTo(acc, cnt);
+        this.foldRows(xs.subarray(i), xk.subarray(i), n - i, new Int32Array(n - i), null);
+        return;
+      }
+      acc = r;
+      cnt++;
+    }
+    this.sumTo(acc, cnt);
+    if (nulls > 0 && this.has[0] === 0) this.has[0] = 1;
+  }
+
+  /** Adds a local sum of `cnt` numbers to group 0. */
+  private sumTo(acc: number, cnt: number): void {
+    if (cnt === 0) return;
+    if (this.kind === 'avg') {
+      this.val[0]! += acc;
+      this.cnt[0]! += cnt;
+      this.has[0] = 2;
+    } else this.fold(0, acc);
+  }
+
   /** Adds n rows of an elements column, row i to group gids[i]: decoded first, then each folded with its aggregate's rule inlined. */
   private addRows(col: ColumnBatch, n: number, gids: Int32Array): void {
     this.decode(col, n);
-    const xs = this.xs;
-    const xk = this.xk;
+    this.foldRows(this.xs, this.xk, n, gids, col);
+  }
+
+  /** Folds n decoded rows (xs, with what each holds in xk), row i into group gids[i]; OTHER rows are read from `col`. */
+  private foldRows(xs: Float64Array, xk: Uint8Array, n: number, gids: Int32Array, col: ColumnBatch | null): void {
     const has = this.has;
     const val = this.val;
     const avg = this.kind === 'avg';
@@ -366,7 +427,7 @@ export class ColumnAggState {
         } else this.fold(g, x);
       } else if (k === NULL) {
         if (has[g] === 0) has[g] = 1;
-      } else this.other(col, i, g);
+      } else this.other(col!, i, g);
     }
   }
 
@@ -507,6 +568,11 @@ export function isFloatColumn(col: ColumnBatch): boolean {
 export function hasNaN(col: ColumnBatch, n: number): boolean {
   const k = numericOf(col.type);
   if (col.missing || k === null || k.num !== Num.Float) return false;
+  const numbers = col.numbers;
+  if (numbers != null) {
+    for (let i = 0; i < n; i++) if (numbers[i] !== numbers[i] && col.numberNulls![i] === 0) return true;
+    return false;
+  }
   const check = (b: Uint8Array, s: number, e: number): boolean => {
     const body = bodyStart(b, s);
     return body >= 0 && Number.isNaN(decodeFloat(b, body, e));

@@ -16,6 +16,15 @@ export interface ColumnBatch {
   readonly bytes: Uint8Array;
   readonly starts: Int32Array;
   readonly sizes: Int32Array;
+  /**
+   * Numbers mode when set (a column of numbers decoded before, see the VNG
+   * NumberColumn): row i's number, or a null where numberNulls[i] is 1; the
+   * elements are then not there.
+   */
+  readonly numbers?: Float64Array | null;
+  /** Numbers mode: row i's number is 0 where it is a null; none has a magnitude past numbersMax. */
+  readonly numberNulls?: Uint8Array | null;
+  readonly numbersMax?: number;
   /** True when every row is error("missing") (the values lack the field). */
   readonly missing: boolean;
 }
