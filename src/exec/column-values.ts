@@ -87,6 +87,8 @@ export interface MemberBatch {
   readonly type: Type;
   /** The member's leaf columns (those it has: none stands for a missing field). */
   readonly leaves: readonly ColumnBatch[];
+  /** Each leaf's name in the object: its member and path. */
+  readonly names: readonly string[];
 }
 
 export interface ValuesOptions {
@@ -123,7 +125,7 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
       // Each coded column's elements, by code (the same in every batch).
       dicts: cursors.map((c) => (c.cardinality >= 0 ? Array.from({ length: c.cardinality }, (_, k) => c.element(k)) : null)),
       type: shape.type,
-      view: pick === undefined ? null : { type: shape.type, leaves: cursors.filter((c, i) => !c.missing && stepsHas(steps, i)) },
+      view: pick === undefined ? null : memberBatch(shape.type, cursors, steps, set.paths, mi),
       hit: new Uint8Array(BATCH),
     });
   }
@@ -185,6 +187,12 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
       yield out;
     }
   })();
+}
+
+/** A member's leaves for a `pick`: the columns its records are put back together from. */
+function memberBatch(type: Type, cursors: readonly ColumnBatch[], steps: Int32Array, paths: readonly (readonly string[])[], mi: number): MemberBatch {
+  const at = cursors.map((_, i) => i).filter((i) => !cursors[i]!.missing && stepsHas(steps, i));
+  return { type, leaves: at.map((i) => cursors[i]!), names: at.map((i) => `${mi}:${JSON.stringify(paths[i])}`) };
 }
 
 function stepsHas(steps: Int32Array, i: number): boolean {

@@ -8,6 +8,7 @@ import type { ColumnBatch } from '../runtime/agg/index.js';
 import type { makeStringSearchParts, SearchWalker } from '../runtime/index.js';
 import { readElement, TypeString, type TypeContext, type Value } from '../zed/index.js';
 import { valuesFromColumns } from './column-values.js';
+import { StringPairs } from './string-pairs.js';
 
 const el = { start: 0, end: 0 };
 
@@ -68,9 +69,16 @@ function leafMatches(walker: SearchWalker, index: ((b: Uint8Array, s: number, e:
   }
 }
 
-/** The object's values that match, in its order; null when its columns cannot say. */
-export function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStringSearchParts>, zctx: TypeContext): Promise<AsyncIterable<Value[]> | null> {
-  return valuesFromColumns(o, zctx, {
+/**
+ * The object's values that match, in its order; null when its columns
+ * cannot say. A string column none of whose values can hold the term (by
+ * its StringPairs, kept from an earlier search) is passed by; one without
+ * them gets them as it is searched, kept once the whole object was.
+ */
+export async function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStringSearchParts>, zctx: TypeContext): Promise<AsyncIterable<Value[]> | null> {
+  const folded = parts.index === null || parts.folded === null || parts.folded.length === 0 ? null : parts.folded;
+  const making = new Map<string, StringPairs>();
+  const values = await valuesFromColumns(o, zctx, {
     pick(m, n, hit) {
       // A record type whose field names hold the term: every value matches.
       if (parts.typeMatches(m.type)) {
@@ -79,9 +87,31 @@ export function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStrin
       }
       // Else any field that does; leaves whose type holds no string nor a
       // matching field name never do.
-      for (const c of m.leaves) if (parts.walker.canMatch(c.type)) leafMatches(parts.walker, parts.index, c, n, hit);
+      m.leaves.forEach((c, k) => {
+        if (!parts.walker.canMatch(c.type)) return;
+        if (folded !== null && c.cardinality < 0 && c.type === TypeString && n > 0) {
+          const name = `string-pairs:${m.names[k]}`;
+          const kept = o.kept<StringPairs>(name);
+          if (kept !== undefined) {
+            if (!kept.mayHold(folded)) return;
+          } else {
+            let pairs = making.get(name);
+            if (pairs === undefined) making.set(name, (pairs = new StringPairs()));
+            // The batch's elements back to back: a pair across two values
+            // holds a tag between them, and only makes the pairs say "may" more.
+            pairs.add(c.bytes, c.starts[0]!, c.starts[n - 1]! + c.sizes[n - 1]!);
+          }
+        }
+        leafMatches(parts.walker, parts.index, c, n, hit);
+      });
     },
   });
+  if (values === null) return null;
+  return (async function* () {
+    yield* values;
+    // The object was read whole: its columns' pairs are complete.
+    for (const [name, pairs] of making) o.keep(name, pairs);
+  })();
 }
 
 /** Adds what a scan would have counted for an object searched over columns: every value read. */

@@ -49,6 +49,10 @@ export interface ColumnObject {
    * there; null (nothing kept) when `make` cannot.
    */
   derived<T extends { readonly byteLength: number }>(key: string, make: () => Promise<T | null>): Promise<T | null>;
+  /** What was kept of the object under `key` in the lake's column cache (see keep); undefined when nothing is. */
+  kept<T extends { readonly byteLength: number }>(key: string): T | undefined;
+  /** Keeps `v`, derived from the object, in the lake's column cache under `key`. */
+  keep(key: string, v: { readonly byteLength: number }): void;
   /**
    * Makes column `j` of `set` (this object's columns, fetched, not yet
    * read) read as codes where its reader gives none: codes into a
@@ -195,6 +199,8 @@ export function columnObjects(
         return kind === null ? null : () => numberColumn(m.readers[j]!, m.length, kind);
       }, (cursor, c) => cursor.useNumbers(c));
     },
+    kept: (k) => lc.columnCache.vector(object.id, k),
+    keep: (k, v) => lc.columnCache.keep(object.id, k, v),
     async derived(k, make) {
       const hit = lc.columnCache.vector<never>(object.id, k);
       if (hit !== undefined) return hit;

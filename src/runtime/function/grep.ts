@@ -135,6 +135,8 @@ export function makeStringSearchParts(term: string): {
   readonly walker: SearchWalker;
   /** Where the term first occurs in bytes, when a plain byte search finds it (see makeBytesIndexFold). */
   readonly index: ((b: Uint8Array, s: number, e: number) => number) | null;
+  /** With `index`: the bytes it looks for, ASCII lowercase (a match's bytes, ASCII case folded). */
+  readonly folded: Uint8Array | null;
 } {
   const types = new Map<Type, boolean>();
   const searchType = (t: Type): boolean => {
@@ -151,7 +153,13 @@ export function makeStringSearchParts(term: string): {
     }
     return m;
   };
-  return { typeMatches: searchType, walker: new SearchWalker(searchType, makeBodyContainsFold(term)), index: makeBytesIndexFold(term) };
+  const index = makeBytesIndexFold(term);
+  return {
+    typeMatches: searchType,
+    walker: new SearchWalker(searchType, makeBodyContainsFold(term)),
+    index,
+    folded: index === null ? null : new TextEncoder().encode(term.toLowerCase()),
+  };
 }
 
 export const grepFunctions: readonly FunctionDef[] = [
