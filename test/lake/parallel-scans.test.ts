@@ -178,6 +178,25 @@ describe('summarizes with shares in scan threads', () => {
     expect(shares - start).toBeGreaterThan(2 * TERMS.length);
   });
 
+  it('search after a summarize without keys in the same thread', { timeout: 120_000 }, async () => {
+    // A share's result moves its buffers to the query's thread: a keyless
+    // summarize's empty list of key types once moved a buffer the thread
+    // shared with every empty encoding, and its next search failed.
+    await serial.lake.createPool('k', { layout: { order: 'asc', keys: [['ts']] } });
+    for (let k = 0; k < 4; k++) {
+      const text = Array.from({ length: 150 }, (_, i) => `{ts:${k * 1000 + i},proto:"${['tcp', 'udp'][i % 2]}",bytes:${i * 7 - 100}}`).join('\n');
+      await serial.lake.load('k', 'main', zson(text));
+    }
+    const lone = new ScanPool({ config: { lake: dir }, threads: 1, minShareRows: 1 });
+    pools.push(lone);
+    const threaded = await lakeWith(counted(lone));
+    const start = shares;
+    for (const q of ['from k | bytes > 0 | count()', 'from k | tcp | count()', 'from k | tcp', 'from s | bytes > 0 | count()', 'from s | tcp', 'from s | "10.0.1" | count()']) {
+      expect({ q, ...(await run(threaded, q, true)) }).toEqual({ q, ...(await run(serial.lake, q, true)) });
+    }
+    expect(shares - start).toBeGreaterThanOrEqual(4);
+  });
+
   it('search in the query thread a share with an object whose copy does not read, and warn once', { timeout: 120_000 }, async () => {
     const { threaded, one } = await damagedLakes('s');
     for (const q of ['from s | tcp', 'from s | "10.0.1"']) {

@@ -160,12 +160,13 @@ export class ZngEncoder implements Encoder {
   }
 }
 
-/** Encodes `values` as one whole ZNG stream, end-of-stream marker included. */
+/** Encodes `values` as one whole ZNG stream, end-of-stream marker included, in an array of its own. */
 export function encodeZng(values: readonly Value[], opts: ZngEncoderOptions = {}): Uint8Array {
   const e = new ZngEncoder(opts);
   const body = e.write(values);
   const tail = e.end();
-  if (body.length === 0) return tail;
+  // (No values: an empty array, not the encoder's shared one, which a caller may move to another thread.)
+  if (body.length === 0) return tail.length === 0 ? new Uint8Array(0) : tail;
   const all = new Uint8Array(body.length + tail.length);
   all.set(body);
   all.set(tail, body.length);
