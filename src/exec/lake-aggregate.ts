@@ -26,6 +26,13 @@ const FLUSH_GROUPS = 1 << 20;
 /** Bytes of growing aggregates' state (union) held over columns before the same. */
 const FLUSH_BYTES = 64 << 20;
 
+/**
+ * The most distinct values a key is known to have (from this thread's
+ * share of an earlier query, see ColumnObject.knownValues) for a summarize
+ * by it to be cut into shares for other threads.
+ */
+const MAX_SHARED_GROUPS = 16_384;
+
 export function lakeAggregate(
   lake: Lake,
   zctx: TypeContext,
@@ -65,7 +72,11 @@ export function lakeAggregate(
       };
       // The first share is this thread's; the others go to other threads
       // now, and are folded in after it, in the objects' order.
-      const shares = sharesOf(objects, threads);
+      // A key of many distinct values (as kept codes say) makes as many
+      // groups in each share, which this thread would fold in one by one:
+      // more work than the other threads save.
+      const many = objects.length > 0 && plan.keys.some((k) => objects[0]!.knownValues(k) > MAX_SHARED_GROUPS);
+      const shares = sharesOf(objects, many ? undefined : threads);
       let others: Promise<AggregateShareResult>[] = [];
       // Stops the shares still running when the query ends early or fails.
       const cancel = new AbortController();

@@ -111,6 +111,13 @@ export class ColumnCache {
     return d;
   }
 
+  /** The most codes of the dictionaries whose names start with `prefix` (0 when none). */
+  codesUnder(prefix: string): number {
+    let most = 0;
+    for (const [name, d] of this.#dictionaries) if (name.startsWith(prefix) && d.size > most) most = d.size;
+    return most;
+  }
+
   /** Forgets objects (vacuum removed them). */
   forget(ids: readonly KsuidHex[]): void {
     for (const id of ids) {

@@ -68,11 +68,22 @@ export interface ColumnObject {
    */
   numberColumn(set: VngColumnSet, j: number): void;
   /**
+   * How many distinct values the pool's column at `path` is known to hold,
+   * by the dictionary its objects' coded columns share (see codeColumn);
+   * 0 when none is known.
+   */
+  knownValues(path: readonly string[]): number;
+  /**
    * What a scan of the object's seek streams that may hold a key in `span`
    * reads, values and their body bytes, from its seek index; null when the
    * index does not say.
    */
   spanReads(span: KeySpan): Promise<SpanReads | null>;
+}
+
+/** The name of the dictionary of a pool's column at `path` (JSON) of `type`. */
+function dictionaryName(poolId: KsuidHex, path: string, type: string): string {
+  return `${poolId}:${path}:${type}`;
 }
 
 /** A column not read apart (see readApart), as the column cache keeps that. */
@@ -189,7 +200,7 @@ export function columnObjects(
       const path = JSON.stringify(set.paths[j]);
       readApart(lc.columnCache, object.id, set, j, 'coded', (m, cursor) => {
         if (cursor.cardinality >= 0) return null;
-        const dictionary = lc.columnCache.dictionary(`${poolId}:${path}:${formatType(cursor.type)}`);
+        const dictionary = lc.columnCache.dictionary(dictionaryName(poolId, path, formatType(cursor.type)));
         return () => codeColumn(m.readers[j]!, m.length, dictionary, CODED_SHARE);
       }, (cursor, c) => cursor.useCodes(c));
     },
@@ -199,6 +210,7 @@ export function columnObjects(
         return kind === null ? null : () => numberColumn(m.readers[j]!, m.length, kind);
       }, (cursor, c) => cursor.useNumbers(c));
     },
+    knownValues: (path) => lc.columnCache.codesUnder(dictionaryName(poolId, JSON.stringify(path), '')),
     kept: (k) => lc.columnCache.vector(object.id, k),
     keep: (k, v) => lc.columnCache.keep(object.id, k, v),
     async derived(k, make) {

@@ -197,6 +197,29 @@ describe('summarizes with shares in scan threads', () => {
     expect(shares - start).toBeGreaterThanOrEqual(4);
   });
 
+  it('keep a summarize by a key of many values in the query thread once its codes say so', { timeout: 300_000 }, async () => {
+    // Three objects of 30,000 rows keyed by 20,000 of 40,000 strings each: each object's
+    // column is read as codes (coded-column.ts), whose dictionary then
+    // knows the key's values.
+    await serial.lake.createPool('w', { layout: { order: 'asc', keys: [['ts']] } });
+    for (let k = 0; k < 3; k++) {
+      const text = Array.from({ length: 30_000 }, (_, i) => `{ts:${k * 100_000 + i},h:"h-${((i * 7919) % 20_000) + k * 10_000}",n:${i % 100}}`).join('\n');
+      await serial.lake.load('w', 'main', zson(text));
+    }
+    const threaded = await lakeWith(counted(pools[0]!));
+    for (const [q, shared] of [
+      ['from w | count() by h | count()', true],
+      ['from w | s:=sum(n) by h | sum(s)', false],
+      ['from w | c:=count() by h | c > 2 | count()', false],
+      // A key of few values is still shared.
+      ['from w | count() by n | count()', true],
+    ] as const) {
+      const before = shares;
+      expect({ q, ...(await run(threaded, q)) }).toEqual({ q, ...(await run(serial.lake, q)) });
+      expect({ q, shared: shares > before }).toEqual({ q, shared });
+    }
+  });
+
   it('search in the query thread a share with an object whose copy does not read, and warn once', { timeout: 120_000 }, async () => {
     const { threaded, one } = await damagedLakes('s');
     for (const q of ['from s | tcp', 'from s | "10.0.1"']) {
