@@ -23,9 +23,14 @@ async function lakes(): Promise<[Lake, Lake]> {
   return [cols, rows];
 }
 
-/** data()'s records with some numbers null (of their types, so that the records keep theirs). */
-function withNulls(text: string): string {
-  return text.replace(/pk:\d*7\(uint32\)/g, 'pk:null(uint32)').replace(/dur:\d+\.\d*3,/g, 'dur:null(float64),').replace(/m:\d+\.\d*7,/g, 'm:null(float64),');
+/**
+ * data()'s records with some numbers null (of their types, so that the
+ * records keep theirs); m's floats only in the first two loads (the third
+ * object's column holds none).
+ */
+function withNulls(text: string, k: number): string {
+  const some = text.replace(/pk:\d*7\(uint32\)/g, 'pk:null(uint32)').replace(/dur:\d+\.\d*3,/g, 'dur:null(float64),');
+  return k < 2 ? some.replace(/m:\d+\.\d*7,/g, 'm:null(float64),') : some;
 }
 
 describe('filtered summarize over column copies', () => {
@@ -55,10 +60,10 @@ describe('filtered summarize over column copies', () => {
     const rows = newLake(false);
     for (const lake of [cols, rows]) {
       await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
-      for (let k = 0; k < 3; k++) await lake.load('p', 'main', zson(withNulls(data(900 + k, 3000, true, 10_000 * k))));
+      for (let k = 0; k < 3; k++) await lake.load('p', 'main', zson(withNulls(data(900 + k, 3000, true, 10_000 * k), k)));
     }
     // Plain sums and averages too, which add up a batch without groups.
-    const summarizes = [...SUMMARIZES, 'sum(dur)', 'a:=avg(pk), s:=sum(pk)', 'avg(dur)', 'min(pk), max(dur), count()', 'avg(m)', 's:=sum(m), c:=count()'];
+    const summarizes = [...SUMMARIZES, 'sum(dur)', 'a:=avg(pk), s:=sum(pk)', 'avg(dur)', 'min(pk), max(dur), count()', 'avg(m)', 's:=sum(m), c:=count()', 'sum(ts)', 'a:=avg(ts), c:=count()', 'avg(t)'];
     const r = rng(20261128);
     let nonEmpty = 0;
     for (let c = 0; c < BIG_CASES; c++) {

@@ -44,6 +44,8 @@ export class ColumnCursor {
   numberNulls: Uint8Array | null = null;
   /** Numbers mode: the largest magnitude of the column's numbers (see NumberColumn.maxAbs). */
   numbersMax = 0;
+  /** Numbers mode: the column holds no null. */
+  numbersNullFree = false;
   private pos: Int32Array = new Int32Array(0);
   private coded: Coded | null;
   /** The column as codes read apart from its reader (see useCodes). */
@@ -78,6 +80,7 @@ export class ColumnCursor {
   useNumbers(column: NumberColumn): void {
     this.numberColumn = column;
     this.numbersMax = column.maxAbs;
+    this.numbersNullFree = column.nullFree;
     this.coded = null;
     this.cardinality = -1;
     this.reset();

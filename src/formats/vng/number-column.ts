@@ -26,6 +26,8 @@ export function numberKindOf(t: Type): NumberKind | null {
 export class NumberColumn {
   /** The largest magnitude of its numbers (NaN counts as none), 0 when it has none. */
   readonly maxAbs: number;
+  /** Whether it holds no null. */
+  readonly nullFree: boolean;
 
   constructor(
     /** Row i's number; 0 for a null. */
@@ -38,6 +40,7 @@ export class NumberColumn {
       if (a > max) max = a;
     }
     this.maxAbs = max;
+    this.nullFree = !nulls.includes(1);
   }
 
   get byteLength(): number {

@@ -25,6 +25,8 @@ export interface ColumnBatch {
   /** Numbers mode: row i's number is 0 where it is a null; none has a magnitude past numbersMax. */
   readonly numberNulls?: Uint8Array | null;
   readonly numbersMax?: number;
+  /** Numbers mode: true when no row is a null. */
+  readonly numbersNullFree?: boolean;
   /** True when every row is error("missing") (the values lack the field). */
   readonly missing: boolean;
 }
