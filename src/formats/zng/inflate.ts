@@ -4,6 +4,7 @@
 // original, without LZ4: what a cache keeps of a stream read again and again.
 
 import { FormatError } from '../../errors/index.js';
+import { concatBytes } from '../../util/concat.js';
 import { readUvarint } from '../../util/uvarint.js';
 import { COMPRESSED_BIT, DEFAULT_MAX_FRAME_SIZE, EOS, MALFORMED, MAX_HEADER_SIZE, putFrameHeader, VERSION_BIT, type FrameKindCode } from './frame.js';
 import { decompressPayload } from './lz4.js';
@@ -49,11 +50,5 @@ export function inflateZng(bytes: Uint8Array, maxFrameSize = DEFAULT_MAX_FRAME_S
   }
   if (copied === 0) return bytes;
   flushTo(bytes.length);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts, total);
 }

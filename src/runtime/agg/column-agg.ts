@@ -296,12 +296,7 @@ export class ColumnAggState {
     let acc = 0;
     let cnt = 0;
     const flush = (): void => {
-      if (cnt === 0) return;
-      if (this.kind === 'avg') {
-        this.val[0]! += acc;
-        this.cnt[0]! += cnt;
-        this.has[0] = 2;
-      } else this.fold(0, acc);
+      this.sumTo(acc, cnt);
       acc = 0;
       cnt = 0;
     };
