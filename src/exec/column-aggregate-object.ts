@@ -50,6 +50,8 @@ async function aggregateObject(
   // Keys of many distinct values are read as codes kept from an earlier
   // query, each value then grouped once per query rather than per row.
   for (let k = 0; k < nkeys; k++) o.codeColumn(set, k);
+  // Columns of few values (keys, filters, arguments) read their codes as an earlier query read them.
+  for (let j = 0; j < set.paths.length; j++) o.keepCodes(set, j);
   // sum, avg, min and max read their numbers decoded by an earlier query.
   let arg = nkeys;
   for (const a of plan.aggs) {

@@ -74,6 +74,13 @@ export interface ColumnObject {
    */
   knownValues(path: readonly string[]): number;
   /**
+   * Makes column `j` of `set` (as for codeColumn), where it is read as its
+   * reader's codes (a VNG dictionary), read them from codes read once and
+   * kept in the column cache: a filter or key of few values then costs no
+   * decoding.
+   */
+  keepCodes(set: VngColumnSet, j: number): void;
+  /**
    * What a scan of the object's seek streams that may hold a key in `span`
    * reads, values and their body bytes, from its seek index; null when the
    * index does not say.
@@ -203,6 +210,18 @@ export function columnObjects(
         const dictionary = lc.columnCache.dictionary(dictionaryName(poolId, path, formatType(cursor.type)));
         return () => codeColumn(m.readers[j]!, m.length, dictionary, CODED_SHARE);
       }, (cursor, c) => cursor.useCodes(c));
+    },
+    keepCodes(set, j) {
+      readApart(lc.columnCache, object.id, set, j, 'codes', (m, cursor) => {
+        if (!cursor.ownCodes || cursor.cardinality < 2) return null;
+        return () => {
+          const coded = m.readers[j]!.coded?.() ?? null;
+          if (coded === null) return null;
+          const codes = new Int32Array(m.length);
+          coded.codes(m.length, codes);
+          return codes;
+        };
+      }, (cursor, codes) => cursor.useKeptCodes(codes));
     },
     numberColumn(set, j) {
       readApart(lc.columnCache, object.id, set, j, 'numbers', (m, cursor) => {

@@ -2,7 +2,8 @@
 // of several objects share. The codes give back each row's element, equal
 // elements get equal codes across columns, a long column of values new to
 // the dictionary is left as it is (and a short one is coded anyway), and
-// a cursor reading the codes reads the values its reader would.
+// a cursor reading the codes reads the values its reader would, as it does
+// a dictionary column's codes kept from its reader.
 import { describe, expect, it } from 'vitest';
 import { TypeContext } from '../../zed/index.js';
 import { codeColumn, ElementDictionary, encodeVng, openColumns, openVngBytes } from './index.js';
@@ -73,6 +74,22 @@ describe('codeColumn', () => {
       }
     }
     expect(byElement.size).toBe(4501);
+  });
+
+  it('reads a dictionary column from codes kept from its reader', async () => {
+    // 30 distinct values (and the null): a VNG dictionary column.
+    const want = elements(await columns(20_000, 30, 0), 0);
+    const m = await columns(20_000, 30, 0);
+    const cursor = m.cursors[0]!;
+    expect(cursor.cardinality).toBe(31);
+    expect(cursor.ownCodes).toBe(true);
+    const codes = new Int32Array(m.length);
+    m.readers[0]!.coded!()!.codes(m.length, codes);
+    cursor.useKeptCodes(codes);
+    expect(cursor.ownCodes).toBe(false);
+    expect(elements(m, 0)).toEqual(want);
+    m.load();
+    expect(elements(m, 0)).toEqual(want);
   });
 
   it('leaves a long column of new values as it is, and codes a short one anyway', async () => {

@@ -52,7 +52,9 @@ export class ColumnCursor {
   private codedColumn: CodedColumn | null = null;
   /** The column as numbers read apart from its reader (see useNumbers). */
   private numberColumn: NumberColumn | null = null;
-  /** Numbers mode: the next row's position. */
+  /** Codes mode: the reader's codes, read before (see useKeptCodes). */
+  private keptCodes: Int32Array | null = null;
+  /** Numbers mode and kept codes: the next row's position. */
   private row = 0;
 
   constructor(
@@ -86,6 +88,24 @@ export class ColumnCursor {
     this.reset();
   }
 
+  /**
+   * Whether the column is read as its reader's own codes (a VNG dictionary
+   * or constant), not yet as codes read before (see useKeptCodes).
+   */
+  get ownCodes(): boolean {
+    return this.coded !== null && this.codedColumn === null && this.keptCodes === null;
+  }
+
+  /**
+   * Reads the column's codes, from its first row, from `codes` (all of them,
+   * as its reader gave them before) instead of from its reader; the
+   * elements stay the reader's.
+   */
+  useKeptCodes(codes: Int32Array): void {
+    this.keptCodes = codes;
+    this.row = 0;
+  }
+
   /** Reads the column, from its first row, as `column`'s codes (the same values) instead of through its reader. */
   useCodes(column: CodedColumn): void {
     this.codedColumn = column;
@@ -112,6 +132,12 @@ export class ColumnCursor {
     if (nc !== null) {
       this.numbers = nc.values.subarray(this.row, this.row + n);
       this.numberNulls = nc.nulls.subarray(this.row, this.row + n);
+      this.row += n;
+      return;
+    }
+    const kept = this.keptCodes;
+    if (kept !== null) {
+      this.codes = kept.subarray(this.row, this.row + n);
       this.row += n;
       return;
     }
