@@ -108,6 +108,8 @@ export interface ValuesOptions {
 export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts: ValuesOptions = {}): Promise<AsyncIterable<Value[]> | null> {
   const set = await o.columns(opts.fields === undefined ? 'all' : { under: opts.fields }, { tags: true });
   if (set === null) return null;
+  // Columns of few values read the codes an earlier query read.
+  for (let j = 0; j < set.paths.length; j++) o.keepCodes(set, j);
   const members = set.members;
   const tags = set.tags;
   if (members.length > 1 && tags === null) return null;

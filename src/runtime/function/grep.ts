@@ -83,20 +83,36 @@ export function makeBytesIndexFold(term: string): ((b: Uint8Array, s: number, e:
 function horspoolIndex(t: Uint8Array): (b: Uint8Array, s: number, e: number) => number {
   const n = t.length;
   const last = t[n - 1]!;
-  // How far a window may move on seeing raw byte x at its end.
+  // How far a window may move on seeing raw byte x at its end (Horspool's
+  // shift), with 0 for the bytes that fold to the term's last, whose window
+  // is compared first and then moves by `again`.
   const skip = new Int32Array(256);
+  let again = n;
+  for (let k = 0; k < n - 1; k++) if (t[k] === last) again = n - 1 - k;
+  const folded = new Uint8Array(256);
   for (let x = 0; x < 256; x++) {
     const f = fold(x);
+    folded[x] = f;
     let d = n;
     for (let k = 0; k < n - 1; k++) if (t[k] === f) d = n - 1 - k;
-    skip[x] = d;
+    skip[x] = f === last ? 0 : d;
   }
   return (b, s, e) => {
-    for (let i = s + n - 1; i < e; i += skip[b[i]!]!) {
-      if (fold(b[i]!) !== last) continue;
+    let i = s + n - 1;
+    while (i < e) {
+      const d = skip[b[i]!]!;
+      if (d !== 0) {
+        i += d;
+        continue;
+      }
       let k = n - 2;
-      while (k >= 0 && fold(b[i - n + 1 + k]!) === t[k]) k--;
+      let j = i - 1;
+      while (k >= 0 && folded[b[j]!] === t[k]) {
+        k--;
+        j--;
+      }
       if (k < 0) return i - n + 1;
+      i += again;
     }
     return -1;
   };
