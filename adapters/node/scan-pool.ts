@@ -28,19 +28,26 @@ export function defaultScanThreads(): number {
   return Math.max(0, availableParallelism() - 1);
 }
 
+/** Rows below which a scan of columns kept read apart stays in the query's thread. */
+const HOT_SHARE_ROWS = 4_000_000;
+
 export class ScanPool implements ScanThreads {
   readonly threads: number;
   readonly minShareRows: number;
+  readonly hotShareRows: number;
   readonly #pool: ThreadPool<ShareJob, unknown>;
 
   /**
    * `config`: the lake each thread opens (without threads of its own);
    * `minShareRows`: rows below which a share stays in the query's thread
-   * (default 100,000).
+   * (default 100,000); `hotShareRows`, the same for a scan of columns kept
+   * read apart (see ScanThreads; default 4,000,000 with the default
+   * minShareRows, else 0: such scans are shared as any other).
    */
-  constructor(opts: { readonly config: LakeConfig; readonly threads: number; readonly heapMb?: number; readonly minShareRows?: number }) {
+  constructor(opts: { readonly config: LakeConfig; readonly threads: number; readonly heapMb?: number; readonly minShareRows?: number; readonly hotShareRows?: number }) {
     this.threads = Math.max(1, opts.threads);
     this.minShareRows = opts.minShareRows ?? MIN_SHARE_ROWS;
+    this.hotShareRows = opts.hotShareRows ?? (opts.minShareRows === undefined ? HOT_SHARE_ROWS : 0);
     const config: LakeConfig = { ...opts.config, scanThreads: 0, encodeThreads: 0, relay: false };
     this.#pool = new ThreadPool({
       script: bundleUrl('scan-worker.bundle.js'),

@@ -13,7 +13,8 @@
 // the objects are aggregated there at the same time (parallel-aggregate.ts).
 
 import type { ColumnAggregate } from '../compiler/index.js';
-import type { Lake, ScanStats } from '../lake/index.js';
+import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
+import { leafPaths } from './column-filter.js';
 import { ColumnGroups } from '../runtime/agg/index.js';
 import { poolObjects } from './pool-objects.js';
 import type { PartialSink, Stream } from '../runtime/op/index.js';
@@ -25,6 +26,26 @@ import { sharesOf, sharing } from './scan-shares.js';
 const FLUSH_GROUPS = 1 << 20;
 /** Bytes of growing aggregates' state (union) held over columns before the same. */
 const FLUSH_BYTES = 64 << 20;
+
+
+/**
+ * Whether a summarize over `objects` is cheap enough that handing shares to
+ * other threads (a round trip of a few milliseconds) would cost more than
+ * it saves: fewer than `hotRows` rows, and every column it reads (but
+ * the pool key's, which a filter mostly resolves by the objects' key
+ * ranges) kept read apart from an earlier query, as far as this thread
+ * has seen.
+ */
+function cheap(plan: ColumnAggregate, poolKey: readonly string[], objects: readonly ColumnObject[], hotRows: number): boolean {
+  if (objects.reduce((n, o) => n + o.object.count, 0) >= hotRows) return false;
+  const isKey = (p: readonly string[]) => p.length === poolKey.length && p.every((x, i) => x === poolKey[i]);
+  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...(plan.filter === undefined ? [] : leafPaths(plan.filter.node))];
+  const read = paths.filter((p) => !isKey(p));
+  // Objects this thread has not read were read by the others, as this
+  // thread's were: those it has read stand for them.
+  const seen = objects.map((o) => o.hot(read)).filter((h) => h !== null);
+  return seen.length > 0 && seen.every((h) => h);
+}
 
 /**
  * The most distinct values a key is known to have (from this thread's
@@ -76,7 +97,8 @@ export function lakeAggregate(
       // groups in each share, which this thread would fold in one by one:
       // more work than the other threads save.
       const many = objects.length > 0 && plan.keys.some((k) => objects[0]!.knownValues(k) > MAX_SHARED_GROUPS);
-      const shares = sharesOf(objects, many ? undefined : threads);
+      const hotRows = threads?.hotShareRows ?? 0;
+      const shares = sharesOf(objects, many || cheap(plan, key.path, objects, hotRows) ? undefined : threads);
       let others: Promise<AggregateShareResult>[] = [];
       // Stops the shares still running when the query ends early or fails.
       const cancel = new AbortController();

@@ -81,6 +81,14 @@ export interface ColumnObject {
    */
   keepCodes(set: VngColumnSet, j: number): void;
   /**
+   * Whether the column at each path (of the object's first type of value)
+   * is kept read apart from an earlier query (codes or numbers, see
+   * codeColumn, keepCodes, numberColumn): a scan of them is then cheap;
+   * null when this thread has not read the object's columns (another
+   * thread may have).
+   */
+  hot(paths: readonly (readonly string[])[]): boolean | null;
+  /**
    * What a scan of the object's seek streams that may hold a key in `span`
    * reads, values and their body bytes, from its seek index; null when the
    * index does not say.
@@ -92,6 +100,9 @@ export interface ColumnObject {
 function dictionaryName(poolId: KsuidHex, path: string, type: string): string {
   return `${poolId}:${path}:${type}`;
 }
+
+/** The names of what readApart keeps of a column. */
+const APART_NAMES = ['codes', 'coded', 'numbers'];
 
 /** A column not read apart (see readApart), as the column cache keeps that. */
 const NOT_APART = { byteLength: 0 } as const;
@@ -230,6 +241,16 @@ export function columnObjects(
       }, (cursor, c) => cursor.useNumbers(c));
     },
     knownValues: (path) => lc.columnCache.codesUnder(dictionaryName(poolId, JSON.stringify(path), '')),
+    hot: (paths) =>
+      lc.columnCache.get(object.id)?.head == null
+        ? null
+        : paths.every((p) => {
+        const path = JSON.stringify(p);
+        return APART_NAMES.some((name) => {
+          const v = lc.columnCache.vector(object.id, `${name}:0:${path}`);
+          return v !== undefined && v !== NOT_APART;
+        });
+      }),
     kept: (k) => lc.columnCache.vector(object.id, k),
     keep: (k, v) => lc.columnCache.keep(object.id, k, v),
     async derived(k, make) {

@@ -15,6 +15,12 @@ export interface ScanThreads {
   /** Rows below which a share is not worth a thread (default: the runner's). */
   readonly minShareRows?: number;
   /**
+   * Rows below which a scan of columns an earlier query kept read apart
+   * (cheap: codes and numbers) stays in the query's thread (default 0:
+   * shared as any other).
+   */
+  readonly hotShareRows?: number | undefined;
+  /**
    * Runs `job` in another thread; resolves to its runner's plain-data
    * result. Aborting `signal` (the query no longer wants it) stops it.
    */

@@ -32,6 +32,7 @@ function counted(pool: ScanPool): ScanThreads {
   return {
     threads: pool.threads,
     minShareRows: pool.minShareRows,
+    hotShareRows: pool.hotShareRows,
     run: (job: ShareJob) => {
       shares++;
       return pool.run(job);
@@ -195,6 +196,29 @@ describe('summarizes with shares in scan threads', () => {
       expect({ q, ...(await run(threaded, q, true)) }).toEqual({ q, ...(await run(serial.lake, q, true)) });
     }
     expect(shares - start).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keep a summarize over columns an earlier query kept read apart in the query thread', { timeout: 120_000 }, async () => {
+    // proto and bytes are dictionary columns, whose codes the first query
+    // keeps; the second finds them kept, and a round trip to another thread
+    // would cost more than the scan.
+    await serial.lake.createPool('kh', { layout: { order: 'asc', keys: [['ts']] } });
+    for (let k = 0; k < 4; k++) {
+      const text = Array.from({ length: 150 }, (_, i) => `{ts:${k * 1000 + i},proto:"${['tcp', 'udp'][i % 2]}",bytes:${i * 7 - 100}}`).join('\n');
+      await serial.lake.load('kh', 'main', zson(text));
+    }
+    const hot = new ScanPool({ config: { lake: dir }, threads: 1, minShareRows: 1, hotShareRows: 1_000_000 });
+    pools.push(hot);
+    const threaded = await lakeWith(counted(hot));
+    for (const [q, shared] of [
+      ['from kh | s:=sum(bytes) by proto', true],
+      ['from kh | s:=sum(bytes) by proto', false],
+      ['from kh | bytes > 100 | count() by proto', false],
+    ] as const) {
+      const before = shares;
+      expect({ q, ...(await run(threaded, q)) }).toEqual({ q, ...(await run(serial.lake, q)) });
+      expect({ q, shared: shares > before }).toEqual({ q, shared });
+    }
   });
 
   it('keep a summarize by a key of many values in the query thread once its codes say so', { timeout: 300_000 }, async () => {
