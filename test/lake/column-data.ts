@@ -143,6 +143,17 @@ export const SUMMARIZES = [
   'dcount(dur) by proto',
 ];
 
+/**
+ * A random summarize over pool p: with a random filter (of `depth`)
+ * but for a share `bare` of the cases, and one of `summarizes`; and whether
+ * its floats are to be compared rounded.
+ */
+export function summarizeQuery(r: () => number, bare: number, depth: number, summarizes: readonly string[] = SUMMARIZES): { q: string; round: boolean } {
+  const filter = r() < bare ? '' : `${filterOf(r, depth)} | `;
+  const q = `from p | ${filter}${summarizes[Math.floor(r() * summarizes.length)]}`;
+  return { q, round: q.includes('(m)') || q.includes('(dur)') || q.includes('avg(') || q.includes('sum(') };
+}
+
 /** A random filter: comparisons of LEAVES, and and or of them up to `depth` deep. */
 export function filterOf(r: () => number, depth: number): string {
   if (depth > 0 && r() < 0.35) {

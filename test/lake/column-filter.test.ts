@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lake } from '../../src/index.js';
 import { zson } from './helpers.js';
-import { CountingBlobStore, data, filterOf, newLake, OPS, rng, rounded, run, SUMMARIZES } from './column-data.js';
+import { CountingBlobStore, data, filterOf, newLake, OPS, rng, rounded, run, SUMMARIZES, summarizeQuery } from './column-data.js';
 
 const CASES = Number(process.env['ZLAKE_COLUMN_CASES'] ?? 5000);
 const BIG_CASES = Number(process.env['ZLAKE_COLUMN_BIG_CASES'] ?? 400);
@@ -67,10 +67,8 @@ describe('filtered summarize over column copies', () => {
     const r = rng(20261128);
     let nonEmpty = 0;
     for (let c = 0; c < BIG_CASES; c++) {
-      const filter = r() < 0.2 ? '' : `${filterOf(r, 2)} | `;
-      const q = `from p | ${filter}${summarizes[Math.floor(r() * summarizes.length)]}`;
+      const { q, round } = summarizeQuery(r, 0.2, 2, summarizes);
       const b = await run(rows, q);
-      const round = q.includes('(m)') || q.includes('(dur)') || q.includes('avg(') || q.includes('sum(');
       const want = round ? b.lines.map(rounded) : b.lines;
       for (const pass of ['first', 'again']) {
         const a = await run(cols, q);

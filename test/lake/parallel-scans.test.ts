@@ -16,7 +16,7 @@ import { encodeBatches, formatByName, Lake, prepareQuery, type ScanThreads, type
 import { openLake, type OpenedLake } from '../../adapters/node/open-lake.js';
 import { ScanPool } from '../../adapters/node/scan-pool.js';
 import { columnCopyKey } from '../../src/lake/index.js';
-import { data, filterOf, rng, rounded, SUMMARIZES } from './column-data.js';
+import { data, rng, rounded, summarizeQuery } from './column-data.js';
 import { zson } from './helpers.js';
 
 const CASES = Number(process.env['ZLAKE_PARALLEL_CASES'] ?? 600);
@@ -107,6 +107,24 @@ async function run(lake: Lake, text: string, ordered = false): Promise<{ lines: 
   return { lines: ordered ? lines : lines.sort(), stats: [s.recordsRead, s.bytesRead, s.recordsMatched, s.bytesMatched], warnings: [...s.warnings] };
 }
 
+/** A pool of four objects of 150 records {ts, proto (two values), bytes (150)}, in `dir`. */
+async function smallPool(name: string): Promise<void> {
+  await serial.lake.createPool(name, { layout: { order: 'asc', keys: [['ts']] } });
+  for (let k = 0; k < 4; k++) {
+    const text = Array.from({ length: 150 }, (_, i) => `{ts:${k * 1000 + i},proto:"${['tcp', 'udp'][i % 2]}",bytes:${i * 7 - 100}}`).join('\n');
+    await serial.lake.load(name, 'main', zson(text));
+  }
+}
+
+/** Runs each query as one thread does, and checks whether it sent shares to the threads. */
+async function sharedOrNot(threaded: Lake, cases: readonly (readonly [string, boolean])[]): Promise<void> {
+  for (const [q, shared] of cases) {
+    const before = shares;
+    expect({ q, ...(await run(threaded, q)) }).toEqual({ q, ...(await run(serial.lake, q)) });
+    expect({ q, shared: shares > before }).toEqual({ q, shared });
+  }
+}
+
 /** Search terms: words, quoted strings (parts of values and field names), a number, nothing. */
 const TERMS = ['tcp', 'udp', 'icmp', '"10.0.1"', '"10.0.3.7"', 'orig_h', '"not"', '"not a record"', '7', '"2023-11"', 'NaN', 'zzz', 'TCP', 'id'];
 
@@ -117,11 +135,9 @@ describe('summarizes with shares in scan threads', () => {
     let nonEmpty = 0;
     for (let c = 0; c < CASES; c++) {
       // A third of the cases without a filter, so that whole shares go to the threads.
-      const filter = r() < 0.33 ? '' : `${filterOf(r, 3)} | `;
-      const q = `from p | ${filter}${SUMMARIZES[Math.floor(r() * SUMMARIZES.length)]}`;
+      const { q, round } = summarizeQuery(r, 0.33, 3);
       const a = await run(threaded, q);
       const b = await run(serial.lake, q);
-      const round = q.includes('(m)') || q.includes('(dur)') || q.includes('avg(');
       expect({ q, lines: round ? a.lines.map(rounded) : a.lines, stats: a.stats, warnings: a.warnings }).toEqual({
         q,
         lines: round ? b.lines.map(rounded) : b.lines,
@@ -183,11 +199,7 @@ describe('summarizes with shares in scan threads', () => {
     // A share's result moves its buffers to the query's thread: a keyless
     // summarize's empty list of key types once moved a buffer the thread
     // shared with every empty encoding, and its next search failed.
-    await serial.lake.createPool('k', { layout: { order: 'asc', keys: [['ts']] } });
-    for (let k = 0; k < 4; k++) {
-      const text = Array.from({ length: 150 }, (_, i) => `{ts:${k * 1000 + i},proto:"${['tcp', 'udp'][i % 2]}",bytes:${i * 7 - 100}}`).join('\n');
-      await serial.lake.load('k', 'main', zson(text));
-    }
+    await smallPool('k');
     const lone = new ScanPool({ config: { lake: dir }, threads: 1, minShareRows: 1 });
     pools.push(lone);
     const threaded = await lakeWith(counted(lone));
@@ -202,23 +214,15 @@ describe('summarizes with shares in scan threads', () => {
     // proto and bytes are dictionary columns, whose codes the first query
     // keeps; the second finds them kept, and a round trip to another thread
     // would cost more than the scan.
-    await serial.lake.createPool('kh', { layout: { order: 'asc', keys: [['ts']] } });
-    for (let k = 0; k < 4; k++) {
-      const text = Array.from({ length: 150 }, (_, i) => `{ts:${k * 1000 + i},proto:"${['tcp', 'udp'][i % 2]}",bytes:${i * 7 - 100}}`).join('\n');
-      await serial.lake.load('kh', 'main', zson(text));
-    }
+    await smallPool('kh');
     const hot = new ScanPool({ config: { lake: dir }, threads: 1, minShareRows: 1, hotShareRows: 1_000_000 });
     pools.push(hot);
     const threaded = await lakeWith(counted(hot));
-    for (const [q, shared] of [
+    await sharedOrNot(threaded, [
       ['from kh | s:=sum(bytes) by proto', true],
       ['from kh | s:=sum(bytes) by proto', false],
       ['from kh | bytes > 100 | count() by proto', false],
-    ] as const) {
-      const before = shares;
-      expect({ q, ...(await run(threaded, q)) }).toEqual({ q, ...(await run(serial.lake, q)) });
-      expect({ q, shared: shares > before }).toEqual({ q, shared });
-    }
+    ]);
   });
 
   it('keep a summarize by a key of many values in the query thread once its codes say so', { timeout: 300_000 }, async () => {
@@ -231,17 +235,13 @@ describe('summarizes with shares in scan threads', () => {
       await serial.lake.load('w', 'main', zson(text));
     }
     const threaded = await lakeWith(counted(pools[0]!));
-    for (const [q, shared] of [
+    await sharedOrNot(threaded, [
       ['from w | count() by h | count()', true],
       ['from w | s:=sum(n) by h | sum(s)', false],
       ['from w | c:=count() by h | c > 2 | count()', false],
       // A key of few values is still shared.
       ['from w | count() by n | count()', true],
-    ] as const) {
-      const before = shares;
-      expect({ q, ...(await run(threaded, q)) }).toEqual({ q, ...(await run(serial.lake, q)) });
-      expect({ q, shared: shares > before }).toEqual({ q, shared });
-    }
+    ]);
   });
 
   it('search in the query thread a share with an object whose copy does not read, and warn once', { timeout: 120_000 }, async () => {

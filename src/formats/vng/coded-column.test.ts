@@ -36,6 +36,13 @@ function elements(m: Awaited<ReturnType<typeof columns>>, j: number): string[] {
   return out;
 }
 
+/** Column 0 of `m` reads `want`, and again once loaded again (the cursor starts from the first row). */
+function readsTwice(m: Awaited<ReturnType<typeof columns>>, want: readonly string[]): void {
+  expect(elements(m, 0)).toEqual(want);
+  m.load();
+  expect(elements(m, 0)).toEqual(want);
+}
+
 describe('codeColumn', () => {
   it('codes a column of repeated values, and its cursor reads the same elements', async () => {
     const plain = await columns(30_000, 3000, 0);
@@ -50,10 +57,7 @@ describe('codeColumn', () => {
     m.cursors[0]!.useCodes(coded);
     expect(m.cursors[0]!.cardinality).toBe(3001);
     expect(m.cursors[0]!.source).toBe(dict);
-    expect(elements(m, 0)).toEqual(want);
-    // Loaded again, the cursor still reads the codes from the first row.
-    m.load();
-    expect(elements(m, 0)).toEqual(want);
+    readsTwice(m, want);
   });
 
   it('shares the dictionary: equal elements of two objects get equal codes', async () => {
@@ -87,9 +91,7 @@ describe('codeColumn', () => {
     m.readers[0]!.coded!()!.codes(m.length, codes);
     cursor.useKeptCodes(codes);
     expect(cursor.ownCodes).toBe(false);
-    expect(elements(m, 0)).toEqual(want);
-    m.load();
-    expect(elements(m, 0)).toEqual(want);
+    readsTwice(m, want);
   });
 
   it('leaves a long column of new values as it is, and codes a short one anyway', async () => {

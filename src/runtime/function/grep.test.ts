@@ -55,13 +55,17 @@ describe('grep', () => {
   });
 });
 
+/** A seeded generator of numbers in [0, 1). */
+function lcg(seed: number): () => number {
+  return () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+}
+
 describe('makeBodyContainsFold', () => {
   test('agrees with containsFold over random strings, ASCII and not, for terms with and without a k', () => {
-    let seed = 12345;
-    const r = () => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed / 4294967296;
-    };
+    const r = lcg(12345);
     const alphabet = ['a', 'B', 'k', 'K', 'r', 'S', 't', 'O', '0', '.', ' ', 'é', 'É', '\u212a', 'ß', 'ﬀ', '😀', 'i', 'İ'];
     const word = (max: number) => Array.from({ length: Math.floor(r() * max) }, () => alphabet[Math.floor(r() * alphabet.length)]!).join('');
     const enc = new TextEncoder();
@@ -81,11 +85,7 @@ describe('makeBodyContainsFold', () => {
 
 describe('makeBytesIndexFold', () => {
   test('finds the first folded occurrence a plain search finds, in 20,000 random cases', () => {
-    let seed = 777;
-    const r = () => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed / 4294967296;
-    };
+    const r = lcg(777);
     const alphabet = 'aAbBsSoO0.';
     const word = (n: number) => Array.from({ length: n }, () => alphabet[Math.floor(r() * alphabet.length)]!).join('');
     let found = 0;
