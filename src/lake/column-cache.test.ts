@@ -5,6 +5,31 @@ import { ColumnCache } from './column-cache.js';
 const seg = (n: number) => new Uint8Array(n).fill(7);
 
 describe('ColumnCache', () => {
+  it('keeps dictionaries by name and drops them all past a quarter of its bound in bytes', () => {
+    const cache = new ColumnCache(40_000);
+    expect(cache.dictionaryBytes).toBe(10_000);
+    const a = cache.dictionary('a');
+    expect(cache.dictionary('a')).toBe(a);
+    const big = new TextEncoder().encode('x'.repeat(100));
+    for (let i = 0; i < 60; i++) {
+      big[0] = i;
+      a.codeOf(big, 0, big.length);
+    }
+    expect(a.byteLength).toBeGreaterThan(5_000);
+    // Past half its share, a dictionary is made anew; past the whole share, all are.
+    const a2 = cache.dictionary('a');
+    expect(a2).not.toBe(a);
+    expect(a2.size).toBe(0);
+    const b = cache.dictionary('b');
+    for (let i = 0; i < 120; i++) {
+      big[0] = i;
+      b.codeOf(big, 0, big.length);
+    }
+    expect(cache.codesUnder('b')).toBe(120);
+    cache.dictionary('c');
+    expect(cache.codesUnder('b')).toBe(0);
+  });
+
   it('keeps segments and decoded columns by object, within its bound, least recently used out first', () => {
     const c = new ColumnCache(1000);
     const a = c.segments('aa')!;

@@ -32,6 +32,11 @@ export class ColumnCache {
   /** `limit` bytes at most (0: nothing is kept). */
   constructor(readonly limit: number) {}
 
+  /** The most bytes the dictionaries may hold together (a quarter of the limit); a column coded into one adds no more than that. */
+  get dictionaryBytes(): number {
+    return this.limit / 4;
+  }
+
   /** Bytes held. */
   get bytes(): number {
     return this.#bytes;
@@ -97,16 +102,21 @@ export class ColumnCache {
 
   /**
    * The dictionary named `name` (a pool's column at a path, of one type),
-   * made when new, or anew once it holds half of DICTIONARY_CODES codes.
-   * Past DICTIONARY_CODES codes in all, every dictionary is dropped and
-   * started anew (columns coded into one keep it).
+   * made when new, or anew once it holds half of DICTIONARY_CODES codes or
+   * of dictionaryBytes. Past DICTIONARY_CODES codes or dictionaryBytes in
+   * all, every dictionary is dropped and started anew (columns coded into
+   * one keep it).
    */
   dictionary(name: string): ElementDictionary {
     let d = this.#dictionaries.get(name);
-    if (d !== undefined && d.size <= DICTIONARY_CODES / 2) return d;
+    if (d !== undefined && d.size <= DICTIONARY_CODES / 2 && d.byteLength <= this.dictionaryBytes / 2) return d;
     let codes = 0;
-    for (const x of this.#dictionaries.values()) codes += x.size;
-    if (codes > DICTIONARY_CODES) this.#dictionaries.clear();
+    let bytes = 0;
+    for (const x of this.#dictionaries.values()) {
+      codes += x.size;
+      bytes += x.byteLength;
+    }
+    if (codes > DICTIONARY_CODES || bytes > this.dictionaryBytes) this.#dictionaries.clear();
     this.#dictionaries.set(name, (d = new ElementDictionary()));
     return d;
   }

@@ -219,7 +219,7 @@ export function columnObjects(
       readApart(lc.columnCache, object.id, set, j, 'coded', (m, cursor) => {
         if (cursor.cardinality >= 0) return null;
         const dictionary = lc.columnCache.dictionary(dictionaryName(poolId, path, formatType(cursor.type)));
-        return () => codeColumn(m.readers[j]!, m.length, dictionary, CODED_SHARE);
+        return () => codeColumn(m.readers[j]!, m.length, dictionary, CODED_SHARE, lc.columnCache.dictionaryBytes);
       }, (cursor, c) => cursor.useCodes(c));
     },
     keepCodes(set, j) {

@@ -50,7 +50,7 @@ describe('codeColumn', () => {
     const want = elements(plain, 0);
     const m = await columns(30_000, 3000, 0);
     const dict = new ElementDictionary();
-    const coded = codeColumn(m.readers[0]!, m.length, dict, 0.9)!;
+    const coded = codeColumn(m.readers[0]!, m.length, dict, 0.9, 1 << 30)!;
     expect(coded).not.toBeNull();
     // 3000 strings and the null.
     expect(dict.size).toBe(3001);
@@ -64,8 +64,8 @@ describe('codeColumn', () => {
     const dict = new ElementDictionary();
     const a = await columns(20_000, 3000, 0);
     const b = await columns(20_000, 3000, 1500);
-    const ca = codeColumn(a.readers[0]!, a.length, dict, 0.9)!;
-    const cb = codeColumn(b.readers[0]!, b.length, dict, 0.9)!;
+    const ca = codeColumn(a.readers[0]!, a.length, dict, 0.9, 1 << 30)!;
+    const cb = codeColumn(b.readers[0]!, b.length, dict, 0.9, 1 << 30)!;
     // 4500 strings and the null.
     expect(dict.size).toBe(4501);
     const hex = (x: Uint8Array) => Array.from(x).join(',');
@@ -94,14 +94,26 @@ describe('codeColumn', () => {
     readsTwice(m, want);
   });
 
+  it('leaves a column as it is when the dictionary would grow past its bytes', async () => {
+    const dict = new ElementDictionary();
+    const m = await columns(20_000, 3000, 0);
+    // 3,000 strings of about 10 bytes, with their slots: more than 40 KB.
+    expect(codeColumn(m.readers[0]!, m.length, dict, 0.9, 40_000)).toBeNull();
+    expect(dict.size).toBe(0);
+    const again = await columns(20_000, 3000, 0);
+    expect(codeColumn(again.readers[0]!, again.length, dict, 0.9, 1 << 20)).not.toBeNull();
+    expect(dict.size).toBe(3001);
+    expect(dict.byteLength).toBeLessThan(1 << 20);
+  });
+
   it('leaves a long column of new values as it is, and codes a short one anyway', async () => {
     const dict = new ElementDictionary();
     const long = await columns(20_000, 3000, 0);
-    expect(codeColumn(long.readers[1]!, long.length, dict, 0.9)).toBeNull();
+    expect(codeColumn(long.readers[1]!, long.length, dict, 0.9, 1 << 30)).toBeNull();
     expect(dict.size).toBe(0);
     const short = await columns(5000, 3000, 0);
     const want = elements(await columns(5000, 3000, 0), 1);
-    const coded = codeColumn(short.readers[1]!, short.length, dict, 0.9)!;
+    const coded = codeColumn(short.readers[1]!, short.length, dict, 0.9, 1 << 30)!;
     expect(dict.size).toBe(5000);
     short.cursors[1]!.useCodes(coded);
     expect(elements(short, 1)).toEqual(want);

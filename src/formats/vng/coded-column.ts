@@ -79,17 +79,18 @@ export class CodedColumn {
  * Reads the rest of `reader` (all of it, when fresh: `length` values) as
  * codes into `dictionary`; null, having given no code, when more than
  * `maxShare` of its rows' worth of values are new both to the column and to
- * the dictionary (codes would save little), unless it is short.
+ * the dictionary (codes would save little), unless it is short; or when
+ * the dictionary would grow past `maxBytes`.
  */
-export function codeColumn(reader: ColumnReader, length: number, dictionary: ElementDictionary, maxShare: number): CodedColumn | null {
+export function codeColumn(reader: ColumnReader, length: number, dictionary: ElementDictionary, maxShare: number, maxBytes: number): CodedColumn | null {
   try {
-    return readCodes(reader, length, dictionary, maxShare);
+    return readCodes(reader, length, dictionary, maxShare, maxBytes);
   } catch (e) {
     throw asFormatError(e, 'VNG');
   }
 }
 
-function readCodes(reader: ColumnReader, length: number, dictionary: ElementDictionary, maxShare: number): CodedColumn | null {
+function readCodes(reader: ColumnReader, length: number, dictionary: ElementDictionary, maxShare: number, maxBytes: number): CodedColumn | null {
   // The column's own distinct values first, so that a column of too many
   // gives the shared dictionary none.
   const local = new ByteTable();
@@ -111,9 +112,12 @@ function readCodes(reader: ColumnReader, length: number, dictionary: ElementDict
     for (let c = 0; c < local.size; c++) if (!dictionary.has(arena, local.start(c), local.end(c))) fresh++;
     if (fresh > maxShare * length) return null;
   }
+  // Long values (a hostile pool's) must not grow a dictionary without bound.
+  const bytes = arena.byteLength + 16 * local.size;
+  if (dictionary.byteLength + bytes > maxBytes) return null;
   const toShared = new Int32Array(local.size);
   for (let c = 0; c < local.size; c++) toShared[c] = dictionary.codeOf(arena, local.start(c), local.end(c));
   for (let i = 0; i < length; i++) rows[i] = toShared[rows[i]!]!;
   // What the column alone may keep alive in the dictionary counts as its own.
-  return new CodedColumn(dictionary, rows, arena.byteLength + 16 * local.size);
+  return new CodedColumn(dictionary, rows, bytes);
 }
