@@ -142,7 +142,7 @@ function readApart<T extends { readonly byteLength: number }>(
   });
 }
 
-/** The most distinct values, as a share of its rows, a column read as codes may have. */
+/** The most values new both to a column's other rows and to its dictionary, as a share of its rows, for it to be read as codes (see codeColumn). */
 const CODED_SHARE = 0.9;
 
 export function columnObjects(
