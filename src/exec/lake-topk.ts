@@ -138,10 +138,13 @@ interface Scored {
  * over the same key scores each object once); null when its columns cannot
  * give them.
  */
-function scoresOf(o: ColumnObject, path: readonly string[], desc: boolean, nullsFirst: boolean): Promise<Scored | null> {
-  return o.derived(`topk-scores:${desc ? 'desc' : 'asc'}:${nullsFirst ? 'first' : 'last'}:${JSON.stringify(path)}`, () =>
-    scoreObject(o, path, new Scorer(desc, nullsFirst)),
-  );
+async function scoresOf(o: ColumnObject, path: readonly string[], desc: boolean, nullsFirst: boolean): Promise<Scored | null> {
+  const key = `topk-scores:${desc ? 'desc' : 'asc'}:${nullsFirst ? 'first' : 'last'}:${JSON.stringify(path)}`;
+  const kept = o.kept<Scored>(key);
+  if (kept !== undefined) return kept;
+  const made = await scoreObject(o, path, new Scorer(desc, nullsFirst));
+  if (made !== null) o.keep(key, made);
+  return made;
 }
 
 /** The scores of an object's values; null when its columns cannot give them. */

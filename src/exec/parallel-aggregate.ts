@@ -147,8 +147,7 @@ export function shareBuffers(r: AggregateShareResult): ArrayBuffer[] {
     if ('present' in a) arrays.push(a.present, a.partials);
     else for (const st of a.states) arrays.push(st.val, st.has, ...(st.cnt !== null ? [st.cnt] : []));
   }
-  // An empty buffer gains nothing by moving, and may be one a module shares.
-  return [...new Set(arrays.map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength > 0))];
+  return [...new Set(arrays.map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
 }
 
 /**

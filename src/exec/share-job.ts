@@ -14,7 +14,7 @@ export async function runShareJob(lake: Lake, job: ShareJob): Promise<{ result: 
     }
     case 'search': {
       const result = await runSearchShare(lake, job.payload as SearchShare);
-      return { result, transfer: result.values === null || result.values.byteLength === 0 ? [] : [result.values.buffer as ArrayBuffer] };
+      return { result, transfer: result.values === null ? [] : [result.values.buffer as ArrayBuffer] };
     }
     default:
       throw new Error(`unknown scan share: ${String((job as { kind: unknown }).kind)}`);

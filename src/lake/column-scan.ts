@@ -43,12 +43,6 @@ export interface ColumnObject {
   rows(span?: KeySpan): AsyncIterable<Value[]>;
   /** The bytes of its values' bodies, from its seek index (0 when that does not say). */
   valueBytes(): Promise<number>;
-  /**
-   * What `make` derives from the object (a vector read from its columns),
-   * kept in the lake's column cache under `key` and made only when absent
-   * there; null (nothing kept) when `make` cannot.
-   */
-  derived<T extends { readonly byteLength: number }>(key: string, make: () => Promise<T | null>): Promise<T | null>;
   /** What was kept of the object under `key` in the lake's column cache (see keep); undefined when nothing is. */
   kept<T extends { readonly byteLength: number }>(key: string): T | undefined;
   /** Keeps `v`, derived from the object, in the lake's column cache under `key`. */
@@ -253,13 +247,6 @@ export function columnObjects(
       }),
     kept: (k) => lc.columnCache.vector(object.id, k),
     keep: (k, v) => lc.columnCache.keep(object.id, k, v),
-    async derived(k, make) {
-      const hit = lc.columnCache.vector<never>(object.id, k);
-      if (hit !== undefined) return hit;
-      const made = await make();
-      if (made !== null) lc.columnCache.keep(object.id, k, made);
-      return made;
-    },
     valueBytes: async () => entriesValueBytes(await lc.seekIndex(poolId, object.id)),
   }));
 }

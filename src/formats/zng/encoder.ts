@@ -25,7 +25,6 @@ export interface ZngEncoderOptions {
   frameThreshold?: number;
 }
 
-const EMPTY = new Uint8Array(0);
 
 export class ZngEncoder implements Encoder {
   private readonly compressor: Lz4Compressor | null;
@@ -149,10 +148,13 @@ export class ZngEncoder implements Encoder {
     out.bytes(block);
   }
 
-  /** Returns (and forgets) the frames encoded so far. */
+  /**
+   * Returns (and forgets) the frames encoded so far, in an array of the
+   * caller's own, empty ones too (a caller may move it to another thread).
+   */
   private take(): Uint8Array {
     const out = this.out;
-    if (out.len === 0) return EMPTY;
+    if (out.len === 0) return new Uint8Array(0);
     const b = out.take();
     this.written += b.length;
     out.reset();
@@ -160,13 +162,12 @@ export class ZngEncoder implements Encoder {
   }
 }
 
-/** Encodes `values` as one whole ZNG stream, end-of-stream marker included, in an array of its own. */
+/** Encodes `values` as one whole ZNG stream, end-of-stream marker included. */
 export function encodeZng(values: readonly Value[], opts: ZngEncoderOptions = {}): Uint8Array {
   const e = new ZngEncoder(opts);
   const body = e.write(values);
   const tail = e.end();
-  // (No values: an empty array, not the encoder's shared one, which a caller may move to another thread.)
-  if (body.length === 0) return tail.length === 0 ? new Uint8Array(0) : tail;
+  if (body.length === 0) return tail;
   const all = new Uint8Array(body.length + tail.length);
   all.set(body);
   all.set(tail, body.length);

@@ -193,7 +193,7 @@ export class ColumnAggState {
     const numbers = col.numbers;
     if (numbers != null) {
       // Numbers decoded before: each a NUMBER or (numberNulls 1) a NULL.
-      if (oneGroup && (this.kind === 'sum' || this.kind === 'avg') && has[0] !== 3) this.sumNumbers(numbers, col.numbersNullFree === true ? null : col.numberNulls!, n, col.numbersMax ?? Infinity);
+      if (oneGroup && (this.kind === 'sum' || this.kind === 'avg') && has[0] !== 3) this.sumNumbers(numbers, col.numberNulls!, n, col.numbersMax ?? Infinity, col.numbersNullFree === true);
       else this.foldRows(numbers, col.numberNulls!, n, gids, col);
       return;
     }
@@ -337,13 +337,15 @@ export class ColumnAggState {
   }
 
   /**
-   * sum or avg of n numbers (or nulls, 0 in xs, where xk[i] is NULL; xk
-   * null: none is) into group 0 in a local sum, as sumOne sums; `max`
+   * sum or avg of n numbers (or nulls, 0 in xs, where xk[i] is NULL; none
+   * is when `nullFree`) into group 0 in a local sum, as sumOne sums; `max`
    * bounds their magnitudes.
    */
-  private sumNumbers(xs: Float64Array, xk: Uint8Array | null, n: number, max: number): void {
+  private sumNumbers(xs: Float64Array, xk: Uint8Array, n: number, max: number, nullFree: boolean): void {
     const exact = this.num !== Num.Float;
-    if (xk === null && exact && max * n <= SAFE) {
+    // No partial sum can pass 2^53: plain passes.
+    const plain = !exact || max * n <= SAFE;
+    if (nullFree && plain && exact) {
       // Exact integers with no null: in any order, four at a time.
       let a = 0;
       let b = 0;
@@ -360,17 +362,15 @@ export class ColumnAggState {
       this.sumTo(a + b + c + d, n);
       return;
     }
-    if (xk === null && !exact) {
+    if (nullFree && plain) {
       // Floats with no null: in their order, as the values would be summed.
       let acc = 0;
       for (let i = 0; i < n; i++) acc += xs[i]!;
       this.sumTo(acc, n);
       return;
     }
-    // (Integers that may pass 2^53: the checked pass below, rarely.)
-    if (xk === null) xk = new Uint8Array(n);
-    if (!exact || max * n <= SAFE) {
-      // No partial sum can pass 2^53: one plain pass (a null adds its 0).
+    if (plain) {
+      // One pass (a null adds its 0).
       let acc = 0;
       let nulls = 0;
       for (let i = 0; i < n; i++) {
