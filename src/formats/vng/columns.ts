@@ -42,10 +42,6 @@ export class ColumnCursor {
    */
   numbers: Float64Array | null = null;
   numberNulls: Uint8Array | null = null;
-  /** Numbers mode: the largest magnitude of the column's numbers (see NumberColumn.maxAbs). */
-  numbersMax = 0;
-  /** Numbers mode: the column holds no null. */
-  numbersNullFree = false;
   private pos: Int32Array = new Int32Array(0);
   private coded: Coded | null;
   /** The column as codes read apart from its reader (see useCodes). */
@@ -81,8 +77,6 @@ export class ColumnCursor {
    */
   useNumbers(column: NumberColumn): void {
     this.numberColumn = column;
-    this.numbersMax = column.maxAbs;
-    this.numbersNullFree = column.nullFree;
     this.coded = null;
     this.cardinality = -1;
     this.reset();
@@ -110,6 +104,16 @@ export class ColumnCursor {
   useCodes(column: CodedColumn): void {
     this.codedColumn = column;
     this.reset();
+  }
+
+  /** Numbers mode: the largest magnitude of the column's numbers (see NumberColumn.maxAbs). */
+  get numbersMax(): number {
+    return this.numberColumn?.maxAbs ?? 0;
+  }
+
+  /** Numbers mode: whether the column holds no null. */
+  get numbersNullFree(): boolean {
+    return this.numberColumn?.nullFree ?? false;
   }
 
   /** What the codes index when other columns share it (see Coded.source). */
