@@ -121,6 +121,26 @@ const LAZY_PACKAGES = {
   pg: 'vendor-pg.bundle.cjs',
   '@libsql/client': 'vendor-libsql-client.bundle.cjs',
 };
+// The stand-in owns no properties: its prototype is a proxy that loads the
+// module on the first read and then puts the module itself in the reader's
+// prototype chain, so later reads are plain lookups. (Each importing module
+// wraps the stand-in in an object made with the stand-in's prototype; with
+// no own properties there is nothing to copy.)
+function lazyStandIn(id) {
+  return `
+    let m;
+    const lazy = new Proxy(Object.create(null), {
+      get(_, key, receiver) {
+        // (The interop helper asks every CommonJS module this first.)
+        if (key === '__esModule') return undefined;
+        m ??= require(${JSON.stringify(id)});
+        if (receiver !== lazy) Object.setPrototypeOf(receiver, m);
+        return m[key];
+      },
+    });
+    module.exports = Object.create(lazy);
+  `;
+}
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
@@ -129,27 +149,31 @@ const lazyPackages = {
       return { path: args.path, namespace: 'lazy-package' };
     });
     b.onResolve({ filter: /^\.\/vendor-.*\.bundle\.cjs$/ }, (args) => ({ path: args.path, external: true }));
-    // The stand-in owns no properties: its prototype is a proxy that
-    // loads the package on the first read and then puts the package itself
-    // in the reader's prototype chain, so later reads are plain lookups.
-    // (Each importing module wraps the stand-in in an object made with the
-    // stand-in's prototype; with no own properties there is nothing to copy.)
     b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
       resolveDir: out,
       loader: 'js',
-      contents: `
-        let m;
-        const lazy = new Proxy(Object.create(null), {
-          get(_, key, receiver) {
-            // (The interop helper asks every CommonJS module this first.)
-            if (key === '__esModule') return undefined;
-            m ??= require('./${LAZY_PACKAGES[args.path]}');
-            if (receiver !== lazy) Object.setPrototypeOf(receiver, m);
-            return m[key];
-          },
-        });
-        module.exports = Object.create(lazy);
-      `,
+      contents: lazyStandIn(`./${LAZY_PACKAGES[args.path]}`),
+    }));
+  },
+};
+
+// Node's own modules that few commands use load on first use too: a
+// bundle's imports all run when it loads, and child_process (which
+// detect-libc requires, with dgram and net behind it), worker_threads (with
+// perf_hooks), fs/promises (with readline), net and stream cost a lake
+// command such as `ls` several milliseconds of compiling Node's internals.
+const LAZY_BUILTINS = /^(node:)?(child_process|worker_threads|fs\/promises|stream|net)$/;
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: LAZY_BUILTINS }, (args) =>
+      // (The stand-in's own require is of Node's module.)
+      args.namespace === 'lazy-builtin' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' },
+    );
+    // The same stand-in as a lazy package's (above), over Node's module.
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      loader: 'js',
+      contents: lazyStandIn(`node:${args.path}`),
     }));
   },
 };
@@ -183,7 +207,7 @@ await build({
   // libsql requires its native engine (@libsql/<target>) by a computed name,
   // which stays a require; the rest are optional and absent.
   external: ['bufferutil', 'utf-8-validate', 'pg-native'],
-  plugins: [commandBundles, ownModulesArePure, neonLoad, lazyPackages],
+  plugins: [commandBundles, ownModulesArePure, neonLoad, lazyPackages, lazyBuiltins],
   ...cliCommon,
 });
 

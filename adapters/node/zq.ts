@@ -8,6 +8,7 @@ import { FlagError } from './flags.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
 import { encoderFor, planOutput, writeOutput, type OutputPlan } from './output.js';
+import { stdoutIsTerminal } from './io.js';
 import { writeSplitOutput } from './split-output.js';
 import { zedVersionLine } from './version.js';
 import { mainChannel } from './zq/channels.js';
@@ -75,7 +76,7 @@ async function runQuery({ flags, args, includes }: ZqRun): Promise<void> {
     const sources = fileSources(ctx, inputOpts, stats);
     const limits = applyRuntimeFlags(flags);
     const query = compileZqQuery(args, includes, { zctx: ctx, sources, spillStore, ...limits, warn: (m) => process.stderr.write(`${m}\n`) });
-    const plan = planOutput(flags, 'zng', process.stdout.isTTY === true);
+    const plan = planOutput(flags, 'zng', stdoutIsTerminal());
     let input: AsyncIterable<Batch>;
     if (query.compiled.hasSource) input = noInput();
     else if (query.onNull) input = nullInput();

@@ -7,6 +7,7 @@ import type { CommandContext } from './command.js';
 import type { Commitish } from './head.js';
 import { zsonLine } from './zson-text.js';
 import { encoderFor, planOutput, writeOutput, type OutputPlan } from '../output.js';
+import { stdoutIsTerminal } from '../io.js';
 
 export interface QueryOutput {
   readonly text: string;
@@ -18,7 +19,7 @@ export interface QueryOutput {
 
 /** Plans the output before opening the lake, as Zed checks its output flags first. */
 export async function runToOutput(ctx: CommandContext, q: QueryOutput): Promise<QueryStats> {
-  const plan = planOutput(ctx.flags, q.defaultFormat, process.stdout.isTTY === true);
+  const plan = planOutput(ctx.flags, q.defaultFormat, stdoutIsTerminal());
   if (plan.split !== null) throw new UnsupportedError('-split: not supported by the lake commands');
   const encoder = encoderFor(plan, q.lakeHead);
   const lake = await ctx.openLake();
