@@ -3,8 +3,8 @@
 // family runs end to end from its bundle (zq, a lake command, serve with a
 // query in a worker thread), the version lines print as Zed prints them,
 // and a code cache V8 refuses is ignored and made anew.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BIN, tempDir, zlake, zlakeAsync } from '../support/zlake.js';
@@ -101,6 +101,27 @@ describe('zlake from its bundles', () => {
       });
       rmSync(dir, { recursive: true, force: true });
       expect(code, err).toBe(0);
+    }
+  });
+
+  it('writes its caches again, adding what a run compiled, with ZLAKE_V8CACHE_UPDATE', () => {
+    const dir = tempDir();
+    try {
+      const lake = join(dir, 'lake');
+      expect(zlake(['-lake', lake, 'init']).status).toBe(0);
+      const cacheOf = () => readdirSync(DIST).find((f) => f.startsWith('lake-cli.bundle.cjs.') && f.endsWith('.v8cache'));
+      const before = statSync(join(DIST, cacheOf()!));
+      const r = spawnSync(process.execPath, [BIN, '-lake', lake, 'ls', '-f', 'zson'], { env: { ...process.env, ZLAKE_V8CACHE_UPDATE: '1' } });
+      expect(r.stderr.toString()).toBe('');
+      expect(r.status).toBe(0);
+      const after = statSync(join(DIST, cacheOf()!));
+      expect(after.mtimeMs).toBeGreaterThan(before.mtimeMs);
+      // V8 takes the cache it wrote.
+      const again = zlake(['-lake', lake, 'ls']);
+      expect(again.stderr).toBe('');
+      expect(again.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
