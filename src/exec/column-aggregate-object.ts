@@ -99,7 +99,12 @@ async function aggregateObject(
     const counting = nkeys === 0 && m.args.every((a) => a === null);
     let row = 0;
     for (let n = m.cols.next(BATCH); n > 0; row += n, n = m.cols.next(BATCH)) {
-      const read = mask === null ? undefined : mask.subarray(row, row + n);
+      let read = mask === null ? undefined : mask.subarray(row, row + n);
+      if (read !== undefined) {
+        // A batch the scan reads none of, or all of.
+        if (read.indexOf(1) < 0) continue;
+        if (read.indexOf(0) < 0) read = undefined;
+      }
       if (counting) {
         const count = ev.count(filter, column, n, read);
         if (count === 0) continue;
@@ -124,23 +129,33 @@ async function aggregateObject(
   return kept;
 }
 
+/** The first index in [lo, hi) of ascending `rows` whose position is at least `p` (hi if none). */
+function firstAtOrAfter(rows: Int32Array, lo: number, hi: number, p: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid]! < p) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Which of a member's values (`length` of them, at the object positions
  * memberRows[first...], or first... when the object has one member) lie in
  * the ranges of positions a pruned scan reads: 1 each.
  */
-function readMask(within: readonly (readonly [number, number])[], length: number, memberRows: Int32Array | null, first: number): Uint8Array {
+export function readMask(within: readonly (readonly [number, number])[], length: number, memberRows: Int32Array | null, first: number): Uint8Array {
   const mask = new Uint8Array(length);
   if (memberRows === null) {
     for (const [from, to] of within) mask.fill(1, Math.max(0, from - first), Math.max(0, Math.min(length, to - first)));
     return mask;
   }
-  // Positions ascend within a member: walk the ranges alongside.
-  let r = 0;
-  for (let j = 0; j < length; j++) {
-    const p = memberRows[first + j]!;
-    while (r < within.length && within[r]![1] <= p) r++;
-    if (r < within.length && within[r]![0] <= p) mask[j] = 1;
+  // Positions ascend within a member: each range's rows are a run of them,
+  // found by binary search.
+  for (const [from, to] of within) {
+    const lo = firstAtOrAfter(memberRows, first, first + length, from);
+    const hi = firstAtOrAfter(memberRows, lo, first + length, to);
+    if (lo < hi) mask.fill(1, lo - first, hi - first);
   }
   return mask;
 }
