@@ -134,7 +134,7 @@ export function lakeAggregate(
       } finally {
         cancel.abort();
       }
-      if (alone && groups.single) sink.finish(groups.finals());
+      if (alone && groups.single) sink.finish(groups);
       else await flush();
     })();
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../errors/index.js';
 import { Builder, ZIter, elements, readElement } from './zcode.js';
+import { encodeFloat64, encodeInt, encodeUint } from './primitive-codec.js';
+import { seededRandom } from '../../test/support/formats.js';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const filled = (n: number, v = 7) => new Uint8Array(n).fill(v);
@@ -93,6 +95,32 @@ describe('zcode Builder', () => {
 
   it('throws when a container ends without beginning', () => {
     expect(() => new Builder().endContainer()).toThrow();
+  });
+});
+
+describe('zcode Builder numbers', () => {
+  it('appendUint, appendInt and appendFloat64 write what append of the encoded body writes', () => {
+    const r = seededRandom(20261126);
+    const a = new Builder(4);
+    const b = new Builder(4);
+    const edges = [0, 1, 127, 128, 255, 256, 65535, 65536, 2 ** 32 - 1, 2 ** 32, 2 ** 52 - 1, 2 ** 53 - 1];
+    for (let c = 0; c < 20_000; c++) {
+      const u = c < edges.length ? edges[c]! : Math.floor(r() ** 4 * 2 ** 53);
+      const i = (c < edges.length ? Math.min(edges[c]!, 2 ** 52 - 1) : Math.floor(r() ** 4 * 2 ** 52)) * (r() < 0.5 ? -1 : 1);
+      const f = c % 50 === 0 ? [NaN, Infinity, -Infinity, -0][c % 4]! : (r() - 0.5) * 10 ** Math.floor(r() * 40 - 20);
+      a.appendUint(u);
+      b.append(encodeUint(u));
+      a.appendInt(i);
+      b.append(encodeInt(i));
+      a.appendFloat64(f);
+      b.append(encodeFloat64(f));
+      if (c % 100 === 99) {
+        expect(a.bytes()).toEqual(b.bytes());
+        a.reset();
+        b.reset();
+      }
+    }
+    expect(a.bytes()).toEqual(b.bytes());
   });
 });
 

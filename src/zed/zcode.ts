@@ -63,6 +63,9 @@ export function elements(body: Uint8Array): (Uint8Array | null)[] {
   return out;
 }
 
+const F64 = new Float64Array(1);
+const F64_BYTES = new Uint8Array(F64.buffer);
+
 /**
  * Builds zcode. Containers nest with begin/end; a container's tag is written
  * when it ends, by shifting its body right (bodies are usually small).
@@ -82,7 +85,8 @@ export class Builder {
 
   reset(): void {
     this.len = 0;
-    this.stack.length = 0;
+    // (Setting an array's length costs a call into V8 even when it is unchanged.)
+    if (this.stack.length !== 0) this.stack.length = 0;
   }
 
   /** Appends one element: a body, or null. */
@@ -97,6 +101,32 @@ export class Builder {
     this.len = putUvarint(this.buf, this.len, n + 1);
     this.buf.set(body, this.len);
     this.len += n;
+  }
+
+  /** Appends an unsigned integer's element, for 0 <= n < 2^53 (as encodeUint's body). */
+  appendUint(n: number): void {
+    let len = 0;
+    for (let x = n; x > 0; x = Math.floor(x / 256)) len++;
+    this.grow(len + 1);
+    const buf = this.buf;
+    let p = this.len;
+    buf[p++] = len + 1;
+    for (let x = n; x > 0; x = Math.floor(x / 256)) buf[p++] = x % 256;
+    this.len = p;
+  }
+
+  /** Appends a signed integer's element, for |n| < 2^52 (as encodeInt's body). */
+  appendInt(n: number): void {
+    this.appendUint(n >= 0 ? n * 2 : -n * 2 + 1);
+  }
+
+  /** Appends a float64's element (as encodeFloat64's body). */
+  appendFloat64(x: number): void {
+    this.grow(9);
+    F64[0] = x;
+    this.buf[this.len] = 9;
+    this.buf.set(F64_BYTES, this.len + 1);
+    this.len += 9;
   }
 
   /** Appends the element whose body is `src[start:end]` (start < 0 means null). */

@@ -499,6 +499,35 @@ export class ColumnAggState {
     return this.partial(g)!;
   }
 
+  /** Appends final(g)'s element to b; returns its type. */
+  writeFinal(g: number, b: Builder): Type {
+    const has = this.has[g];
+    if (this.kind === 'avg') {
+      if (has === 2) b.appendFloat64(this.val[g]! / this.cnt[g]!);
+      else b.append(null);
+      return TypeFloat64;
+    }
+    if (has === 2) {
+      const x = this.val[g]!;
+      if (this.num === Num.Float) {
+        b.appendFloat64(x);
+        return this.result;
+      }
+      // (val holds a number while it is exact: below 2^53.)
+      if (this.num === Num.Uint && x >= 0) {
+        b.appendUint(x);
+        return this.result;
+      }
+      if (this.num === Num.Int && Math.abs(x) < 2 ** 52) {
+        b.appendInt(x);
+        return this.result;
+      }
+    }
+    const v = this.final(g);
+    b.append(v.bytes);
+    return v.type;
+  }
+
   /** Group g's partial, as the math aggregates' resultAsPartial makes it; undefined when it had no argument here. */
   partial(g: number): Value | undefined {
     const has = this.has[g];

@@ -16,7 +16,9 @@
 // non-numeric arguments) must be read as values by the caller instead.
 
 import { InternalError } from '../../errors/index.js';
-import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
+import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type Builder, type Type, type TypeContext } from '../../zed/index.js';
+import type { RecordShape } from './record-shape.js';
+import type { FinalGroups } from './final-groups.js';
 import { ByteTable, hashBytes } from '../../util/byte-table.js';
 import { ColumnAgg, isAggregableArgument, type AggStateExport } from './column-agg.js';
 import { GENERIC_COLUMN_AGGS, GenericColumnAgg } from './column-generic.js';
@@ -56,7 +58,7 @@ export { hasNaN, isFloatColumn, type ColumnAggKind } from './column-agg.js';
 /** The most combinations of key codes the combo table of a batch's columns holds. */
 const COMBO_MAX = 4096;
 
-export class ColumnGroups {
+export class ColumnGroups implements FinalGroups {
   private readonly nkeys: number;
   /** Each key's values, interned with their types. */
   private readonly keyValues: KeyValueIds[] = [];
@@ -294,20 +296,37 @@ export class ColumnGroups {
     return this.aggs.every((a) => !(a instanceof ColumnAgg) || a.states.length <= 1);
   }
 
-  /** Each group's keys and final values (only when `single`), made as they are pulled. */
-  *finals(): Generator<readonly [readonly Value[], readonly Value[]]> {
-    const keys = new Array<Value>(this.nkeys);
-    const results = new Array<Value>(this.aggs.length);
-    for (let g = 0; g < this.n; g++) {
-      this.groupKeys(g, keys);
-      for (let j = 0; j < this.aggs.length; j++) {
-        const a = this.aggs[j];
-        if (a === null || a === undefined) results[j] = newUint64(this.counts![g]!);
-        else if (a instanceof GenericColumnAgg) results[j] = a.final(g, this.zctx!);
-        else results[j] = a.states[0]?.final(g) ?? a.empty;
-      }
-      yield [keys, results];
+  /** Group g's keys and final values (only when `single`), written in place (see FinalGroups). */
+  writeFinal(g: number, shape: RecordShape, b: Builder, types: Type[]): void {
+    const nkeys = this.nkeys;
+    for (let k = 0; k < nkeys; k++) {
+      const values = this.keyValues[k]!;
+      const id = this.keyIdOf(g, k);
+      shape.open(b, k);
+      values.writeElement(id, b);
+      shape.close(b, k);
+      types[k] = values.types[id]!;
     }
+    for (let j = 0; j < this.aggs.length; j++) {
+      const a = this.aggs[j];
+      const i = nkeys + j;
+      shape.open(b, i);
+      if (a === null || a === undefined) {
+        b.appendUint(this.counts![g]!);
+        types[i] = TypeUint64;
+      } else if (a instanceof GenericColumnAgg) {
+        const v = a.final(g, this.zctx!);
+        b.append(v.bytes);
+        types[i] = v.type;
+      } else if (a.states[0] !== undefined) types[i] = a.states[0].writeFinal(g, b);
+      else {
+        b.append(a.empty.bytes);
+        types[i] = a.empty.type;
+      }
+      shape.close(b, i);
+    }
+    // (Setting an array's length costs a call into V8 even when it is unchanged.)
+    if (types.length !== nkeys + this.aggs.length) types.length = nkeys + this.aggs.length;
   }
 
   private groupKeys(g: number, keys: Value[]): void {

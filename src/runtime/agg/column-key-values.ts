@@ -2,7 +2,7 @@
 // element, equal id; ids are dense, in order of first sight. A ByteTable
 // holds the elements, tagged with their type's id.
 
-import type { Type } from '../../zed/index.js';
+import type { Builder, Type } from '../../zed/index.js';
 import { ByteTable, hashBytes } from '../../util/byte-table.js';
 import type { ColumnBatch } from './column-batch.js';
 import { packShort, SHORT_MAX, ShortKeyTable } from './short-key-table.js';
@@ -22,6 +22,11 @@ export class KeyValueIds {
   /** The zcode element of id `id` (a view, valid until the next new value). */
   element(id: number): Uint8Array {
     return this.table.arena.subarray(this.table.start(id), this.table.end(id));
+  }
+
+  /** Appends id `id`'s element to b as it is. */
+  writeElement(id: number, b: Builder): void {
+    b.appendEncoded(this.table.arena, this.table.start(id), this.table.end(id));
   }
 
   /** Writes the id of each row's element (of type `t`) to ids[0:n]. */

@@ -14,10 +14,14 @@ import { MemoryLimitError } from './errors.js';
 import { GroupMap } from './group-map.js';
 import { compareKeys } from './key-order.js';
 import { RecordShape, type FieldPath } from './record-shape.js';
+import type { FinalGroups } from './final-groups.js';
 import { FileCursor, MinHeap, type RunCursor } from './spill-merge.js';
 import { RUN_CHUNK, RunReader, RunWriter } from './spill-run.js';
 import type { SpillFile, SpillStore } from './spill-store.js';
 import { isMissing, isQuiet } from './values.js';
+
+/** Bytes of the slabs that final records are cut from. */
+const SLAB = 1 << 16;
 
 export interface AggregateSpec {
   /** The output field, e.g. ["count"], or ["result","count"] for result.count. */
@@ -260,34 +264,34 @@ export class GroupTable {
   /**
    * The output records, in batches, of groups aggregated outside the table:
    * each with its keys and final aggregate values (as the aggregates'
-   * result() would make them).
+   * result() would make them), which the groups write in place. The
+   * records' bytes are cut from shared slabs rather than one array each.
    */
-  *finalResults(groups: Iterable<readonly [readonly Value[], readonly Value[]]>): Generator<Value[]> {
+  *finalResults(groups: FinalGroups): Generator<Value[]> {
+    const { b, shape } = this;
+    const types = this.typeScratch;
     let out: Value[] = [];
-    for (const [keys, results] of groups) {
-      out.push(this.finalRecord(keys, results));
+    let slab = new Uint8Array(0);
+    let at = 0;
+    for (let g = 0; g < groups.size; g++) {
+      b.reset();
+      groups.writeFinal(g, shape, b, types);
+      const n = b.len;
+      if (at + n > slab.length) {
+        slab = new Uint8Array(Math.max(SLAB, n));
+        at = 0;
+      }
+      // (A record is a few dozen bytes: a loop copies them faster than set.)
+      const buf = b.buf;
+      for (let i = 0; i < n; i++) slab[at + i] = buf[i]!;
+      out.push(new Value(shape.type(types), new Uint8Array(slab.buffer, at, n)));
+      at += n;
       if (out.length >= this.batchSize) {
         yield out;
         out = [];
       }
     }
     if (out.length > 0) yield out;
-  }
-
-  private finalRecord(keys: readonly Value[], results: readonly Value[]): Value {
-    const { b, shape, nkeys } = this;
-    const types = this.typeScratch;
-    b.reset();
-    for (let k = 0; k < nkeys; k++) {
-      shape.append(b, k, keys[k]!.bytes);
-      types[k] = keys[k]!.type;
-    }
-    for (let j = 0; j < results.length; j++) {
-      shape.append(b, nkeys + j, results[j]!.bytes);
-      types[nkeys + j] = results[j]!.type;
-    }
-    types.length = nkeys + results.length;
-    return new Value(shape.type(types), b.bytes());
   }
 
   private outputKeys(keys: readonly Value[], row: readonly Aggregator[]): Value {

@@ -8,6 +8,7 @@ export {
   type GroupTableOptions,
 } from './group-table.js';
 export { RecordShape, type FieldPath } from './record-shape.js';
+export type { FinalGroups } from './final-groups.js';
 export { MemoryLimitError } from './errors.js';
 export { setAggregateValueLimit } from './collect.js';
 export { MemorySpillStore, type MemorySpillStoreOptions, type SpillFile, type SpillStore } from './spill-store.js';

@@ -80,6 +80,18 @@ export class RecordShape {
     for (let j = 0; j < f.ends; j++) b.endContainer();
   }
 
+  /** Opens the records leaf `i` starts; the caller appends its element, then close(b, i). */
+  open(b: Builder, i: number): void {
+    const n = this.fields[i]!.begins.length;
+    for (let j = 0; j < n; j++) b.beginContainer();
+  }
+
+  /** Closes the records leaf `i` ends. */
+  close(b: Builder, i: number): void {
+    const n = this.fields[i]!.ends;
+    for (let j = 0; j < n; j++) b.endContainer();
+  }
+
   /** The record type for leaf types `types` (one per path, in order). */
   type(types: readonly Type[]): RecordType {
     let node = this.types;

@@ -9,7 +9,7 @@
 // a new value, the groups so far are complete and are emitted at once.
 
 import { TypeBool, Value, encodeBool } from '../../zed/index.js';
-import { GroupTable, type AggregateDef, type FieldPath } from '../agg/index.js';
+import { GroupTable, type AggregateDef, type FieldPath, type FinalGroups } from '../agg/index.js';
 import { compareKeyValues } from './compare.js';
 import { fieldGetter } from './paths.js';
 import { checkAbort, type Batch, type Evaluator, type OpContext, type Order, type Stream } from './types.js';
@@ -65,7 +65,7 @@ export interface PartialSink {
    * adds nothing and yields no values): each group's keys and final values,
    * which come out as they are pulled, after the input ends.
    */
-  finish(groups: Iterable<readonly [readonly Value[], readonly Value[]]>): void;
+  finish(groups: FinalGroups): void;
 }
 
 /**
@@ -75,7 +75,7 @@ export interface PartialSink {
  */
 export function summarizeWithPartials(ctx: OpContext, opts: SummarizeOptions, feed: (sink: PartialSink) => Stream): Stream {
   const table = groupTable(ctx, opts);
-  let finals: Iterable<readonly [readonly Value[], readonly Value[]]> | null = null;
+  let finals: FinalGroups | null = null;
   const sink: PartialSink = {
     add: (keys, partials) => table.consumePartials(keys, partials),
     get shouldSpill() {
@@ -88,7 +88,7 @@ export function summarizeWithPartials(ctx: OpContext, opts: SummarizeOptions, fe
   };
   return (async function* () {
     yield* run(ctx, feed(sink), table, opts);
-    const groups = finals as Iterable<readonly [readonly Value[], readonly Value[]]> | null;
+    const groups = finals as FinalGroups | null;
     if (groups !== null) yield* table.finalResults(groups);
   })();
 }
