@@ -5,6 +5,7 @@
 
 import { ParseError } from '../errors/index.js';
 import { foldIndentation, unescapeString } from './string-escape.js';
+import { lazyRegExp } from '../util/lazy-regexp.js';
 
 const enum Ch {
   LF = 10,
@@ -65,11 +66,11 @@ export function isWordChar(c: number): boolean {
   return !isSpace(c);
 }
 
-const letterRE = /^\p{L}$/u;
+const letterRE = lazyRegExp(String.raw`^\p{L}$`, 'u');
 
 function isLetter(c: number, s: string, i: number): boolean {
   if (c < 0x80) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-  return letterRE.test(String.fromCodePoint(s.codePointAt(i)!));
+  return letterRE().test(String.fromCodePoint(s.codePointAt(i)!));
 }
 
 /** Identifier characters that may start a name (unicode letters, _ and $). */

@@ -2,6 +2,8 @@
 // names, byte-exact with Zed's zson/escape.go and zson/name.go: invalid UTF-8
 // becomes the escape text \ufffd one byte at a time, as Go's utf8.DecodeRune.
 
+import { lazyRegExp } from '../util/lazy-regexp.js';
+
 const HEX = '0123456789abcdef';
 const shared = new TextDecoder('utf-8');
 
@@ -145,12 +147,12 @@ function quoteText(s: string, json: boolean): string {
 }
 
 // unicode.IsLetter for code points beyond ASCII; compiled once per module.
-const letter = /^\p{L}$/u;
+const letter = lazyRegExp(String.raw`^\p{L}$`, 'u');
 
 function isLetter(c: number, s: string, i: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
   const cp = s.codePointAt(i)!;
-  return letter.test(String.fromCodePoint(cp));
+  return letter().test(String.fromCodePoint(cp));
 }
 
 /** True when `s` is a ZSON identifier: a letter, _ or $, then those or digits. */

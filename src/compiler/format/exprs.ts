@@ -8,6 +8,7 @@ import type { BinaryOp, Expr, FStringElem, RecordElem, VectorElem } from '../ast
 import { isIdentifier, nameOrQuoted, pad, quote } from './names.js';
 import { formatLateral, formatOpAt } from './ops.js';
 import { formatType } from './types.js';
+import { lazyRegExp } from '../../util/lazy-regexp.js';
 
 /** Binding strength, loosest first, as the grammar nests its rules. */
 export const Level = {
@@ -153,7 +154,7 @@ function negated(e: Expr, indent: number): string {
   return e.kind === 'Primitive' ? `(${formatExpr(e, indent)})` : at(e, Level.postfix, indent);
 }
 
-const GLOB_PLAIN = /[\p{L}\p{Nl}0-9_.:/%#@~*]/u;
+const GLOB_PLAIN = lazyRegExp(String.raw`[\p{L}\p{Nl}0-9_.:/%#@~*]`, 'u');
 
 /**
  * A glob as the search grammar reads it back: the pattern keeps `\*` for a
@@ -167,7 +168,7 @@ export function globText(pattern: string): string {
     if (ch === '\\' && chars[i + 1] === '*') {
       out += '\\*';
       i++;
-    } else if (GLOB_PLAIN.test(ch)) {
+    } else if (GLOB_PLAIN().test(ch)) {
       out += ch;
     } else if (ch === '=' || ch === '+' || ch === '-') {
       out += `\\${ch}`;

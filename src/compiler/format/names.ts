@@ -1,13 +1,15 @@
 // How the canonical form writes names and string literals: bare when the
 // grammar reads them back as the same name, quoted otherwise.
 
-const IDENT = /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}$_\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+import { lazyRegExp } from '../../util/lazy-regexp.js';
+
+const IDENT = lazyRegExp(String.raw`^[\p{L}\p{Nl}$_][\p{L}\p{Nl}$_\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$`, 'u');
 // Literal words the grammar never reads as identifiers (its IDGuard).
 const RESERVED = new Set(['true', 'false', 'null', 'NaN', 'Inf']);
 
 /** Whether `name` reads back as an identifier. */
 export function isIdentifier(name: string): boolean {
-  return IDENT.test(name) && !RESERVED.has(name);
+  return IDENT().test(name) && !RESERVED.has(name);
 }
 
 /** A double-quoted string literal whose escapes the grammar decodes back to `text`. */

@@ -5,14 +5,15 @@
 import type { File, HTTP, Pattern, PoolSpec, SortExpr } from '../ast/index.js';
 import { formatExpr, globText } from './exprs.js';
 import { isIdentifier, quote } from './names.js';
+import { lazyRegExp } from '../../util/lazy-regexp.js';
 
-const POOL_IDENT = /^[\p{L}\p{Nl}$_.][\p{L}\p{Nl}$_.\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+const POOL_IDENT = lazyRegExp(String.raw`^[\p{L}\p{Nl}$_.][\p{L}\p{Nl}$_.\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$`, 'u');
 const KSUID = /^[A-Za-z0-9]+$/;
 const PATH = /^[A-Za-z0-9!@$%^&*_=<>,./?:[\]{}~+-]+$/;
 
 /** A pool, branch or commit name: bare when the grammar reads it back whole. */
 export function poolName(name: string): string {
-  return POOL_IDENT.test(name) || KSUID.test(name) ? name : quote(name);
+  return POOL_IDENT().test(name) || KSUID.test(name) ? name : quote(name);
 }
 
 function pattern(p: Pattern): string {

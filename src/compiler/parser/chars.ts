@@ -1,11 +1,14 @@
 // Character classes of the Zed query grammar, as predicates on code points.
 
+import { lazyRegExp } from '../../util/lazy-regexp.js';
+
 /** A character class; tried in order, as the grammar's ordered choice of classes. */
 export type CharClass = readonly ((c: number) => boolean)[];
 
 function category(name: string): (c: number) => boolean {
-  const re = new RegExp(`^\\p{${name}}$`, 'u');
-  return (c) => c >= 0x80 && re.test(String.fromCodePoint(c));
+  // (Made on first use: see lazy-regexp.ts.)
+  const re = lazyRegExp(`^\\p{${name}}$`, 'u');
+  return (c) => c >= 0x80 && re().test(String.fromCodePoint(c));
 }
 
 const upper = category('Lu');

@@ -4,6 +4,7 @@
 
 import type { ByteWriter } from '../../util/byte-writer.js';
 import { utf8Encoder } from '../../util/utf8.js';
+import { lazyRegExp } from '../../util/lazy-regexp.js';
 
 const lenient = new TextDecoder('utf-8');
 
@@ -187,13 +188,13 @@ export function writeUtf8(w: ByteWriter, s: string): void {
 
 // --- Go's %q, for error messages that match zq's ---
 
-const nonPrint = /[\p{C}\p{Z}]/u;
+const nonPrint = lazyRegExp(String.raw`[\p{C}\p{Z}]`, 'u');
 
 function isGoPrint(cp: number): boolean {
   if (cp === 0x20) return true;
   if (cp < 0x20 || cp === 0x7f) return false;
   if (cp < 0x7f) return true;
-  return !nonPrint.test(String.fromCodePoint(cp));
+  return !nonPrint().test(String.fromCodePoint(cp));
 }
 
 function hex(n: number, width: number): string {

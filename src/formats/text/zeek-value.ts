@@ -21,6 +21,7 @@ import {
 import { formatPrimitive, formatValue } from '../../zson/index.js';
 import { decodeUtf8 } from '../../util/utf8.js';
 import { formatFloatFixed } from './go-float.js';
+import { lazyRegExp } from '../../util/lazy-regexp.js';
 
 /** zeekio.FormatValue: the Zeek text of a value of type `t` with body `bytes`. */
 export function formatZeekValue(t: Type, bytes: Uint8Array | null): string {
@@ -152,13 +153,13 @@ export function formatZeekTime(ts: bigint): string {
   return (neg ? '-' : '') + sec.toString() + '.' + frac;
 }
 
-const PRINT = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
+const PRINT = lazyRegExp(String.raw`[\p{L}\p{M}\p{N}\p{P}\p{S}]`, 'u');
 
 /** unicode.IsPrint. */
 function isPrint(cp: number): boolean {
   if (cp < 0x7f) return cp >= 0x20;
   if (cp < 0xa0) return false;
-  return PRINT.test(String.fromCodePoint(cp));
+  return PRINT().test(String.fromCodePoint(cp));
 }
 
 /** Zeek's string escapes (formatString): "\\" doubled; tab, non-printables and, in containers, commas as \xNN. */

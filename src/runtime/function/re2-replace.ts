@@ -4,6 +4,7 @@
 
 import { ByteWriter } from '../../util/byte-writer.js';
 import type { GoRegexp } from './re2.js';
+import { lazyRegExp } from '../../util/lazy-regexp.js';
 
 /** A piece of a parsed template: literal bytes, a group by number, or a group by name. */
 type Piece = Uint8Array | number | string;
@@ -11,7 +12,7 @@ type Piece = Uint8Array | number | string;
 const DOLLAR = 0x24;
 const LBRACE = 0x7b;
 const RBRACE = 0x7d;
-const LETTER_OR_DIGIT = /^[\p{L}\p{Nd}_]$/u;
+const LETTER_OR_DIGIT = lazyRegExp(String.raw`^[\p{L}\p{Nd}_]$`, 'u');
 const decoder = new TextDecoder();
 
 /** The width of the UTF-8 sequence at `i` (1 for an invalid byte, 0 at the end), as Go's utf8.DecodeRune. */
@@ -43,7 +44,7 @@ export function runeWidth(b: Uint8Array, i: number): number {
 function isNameRune(b: Uint8Array, i: number, w: number): boolean {
   const c = b[i]!;
   if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
-  return w > 1 && LETTER_OR_DIGIT.test(decoder.decode(b.subarray(i, i + w)));
+  return w > 1 && LETTER_OR_DIGIT().test(decoder.decode(b.subarray(i, i + w)));
 }
 
 /** A $name or ${name} reference at `i` (just past the '$'): the piece and where the text goes on, or null. */
