@@ -120,6 +120,8 @@ const LAZY_PACKAGES = {
   // client with its HTTP and WebSocket ones (a file needs .../sqlite3).
   pg: 'vendor-pg.bundle.cjs',
   '@libsql/client': 'vendor-libsql-client.bundle.cjs',
+  // Only for Arrow IPC's LZ4 frames; it fills its tables as it loads.
+  lz4js: 'vendor-lz4js.bundle.cjs',
 };
 // The stand-in owns no properties: its prototype is a proxy that loads the
 // module on the first read and then puts the module itself in the reader's
@@ -144,7 +146,7 @@ function lazyStandIn(id) {
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
-    b.onResolve({ filter: /^(apache-arrow|re2js|parquet-wasm\/esm|pg|@libsql\/client)$/ }, (args) => {
+    b.onResolve({ filter: /^(apache-arrow|re2js|parquet-wasm\/esm|pg|@libsql\/client|lz4js)$/ }, (args) => {
       if (!args.importer.includes('/dist/') && !args.importer.includes('/node_modules/drizzle-orm/')) return undefined;
       return { path: args.path, namespace: 'lazy-package' };
     });

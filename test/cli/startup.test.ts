@@ -8,6 +8,8 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BIN, tempDir, zlake, zlakeAsync } from '../support/zlake.js';
+import { CompressionType, RecordBatchStreamWriter, compressionRegistry, tableFromArrays, tableToIPC } from 'apache-arrow';
+import { compress } from 'lz4js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -51,6 +53,26 @@ describe('zlake from its bundles', () => {
       const r = zlake(['zq', '-z', 'where regexp_replace(s, "a(b)", "$1") == "xb" | yield n', pq]);
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe('1\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads an LZ4-compressed Arrow IPC stream, with Arrow and lz4js each from its own bundle', () => {
+    const dir = tempDir();
+    try {
+      // apache-arrow writes LZ4 frames with lz4js's compressor registered as its codec.
+      compressionRegistry.set(CompressionType.LZ4_FRAME, { encode: (b: Uint8Array) => compress(b), decode: (b: Uint8Array) => b });
+      const t = tableFromArrays({ i: Int32Array.from({ length: 3000 }, (_, i) => i % 7), s: Array.from({ length: 3000 }, (_, i) => `v${i % 3}`) });
+      const w = new RecordBatchStreamWriter({ compressionType: CompressionType.LZ4_FRAME });
+      w.writeAll(t.batches);
+      const bytes = w.toUint8Array(true);
+      expect(bytes.length).toBeLessThan(tableToIPC(t, 'stream').length / 2);
+      const f = join(dir, 'in.arrows');
+      writeFileSync(f, bytes);
+      const r = zlake(['zq', '-z', 'count() by s | sort s', f]);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe('{s:"v0",count:1000(uint64)}\n{s:"v1",count:1000(uint64)}\n{s:"v2",count:1000(uint64)}\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
