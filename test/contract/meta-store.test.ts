@@ -563,7 +563,7 @@ describe('PostgreSQL MetaStore', () => {
   it('the migrated tables match the pg-core twins of the schema', async () => {
     const m = await openPostgresMetaStore(url);
     try {
-      for (const table of Object.values(pgTables)) {
+      for (const table of Object.values(pgTables())) {
         const config = getPgTableConfig(table as never);
         const cols = await m.pool.query<{ column_name: string; data_type: string; is_nullable: string }>(
           'SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position',

@@ -38,15 +38,22 @@ export function pgTwin<T extends SQLiteTable>(table: T): T {
   return pgTable(getTableName(table), columns) as unknown as T;
 }
 
-export const pgTables: SqlTables & { readonly schemaVersion: typeof schema.schemaVersion } = {
-  pools: pgTwin(schema.pools),
-  branches: pgTwin(schema.branches),
-  commits: pgTwin(schema.commits),
-  indexRules: pgTwin(schema.indexRules),
-  changes: pgTwin(schema.changes),
-  apiTokens: pgTwin(schema.apiTokens),
-  schemaVersion: pgTwin(schema.schemaVersion),
-};
+type PgTables = SqlTables & { readonly schemaVersion: typeof schema.schemaVersion };
+let tables: PgTables | undefined;
+
+/** The pg-core twins of the store's tables, made on first use: a lake whose metastore is SQLite never builds them. */
+export function pgTables(): PgTables {
+  tables ??= {
+    pools: pgTwin(schema.pools),
+    branches: pgTwin(schema.branches),
+    commits: pgTwin(schema.commits),
+    indexRules: pgTwin(schema.indexRules),
+    changes: pgTwin(schema.changes),
+    apiTokens: pgTwin(schema.apiTokens),
+    schemaVersion: pgTwin(schema.schemaVersion),
+  };
+  return tables;
+}
 
 /** A migration's DDL in PostgreSQL's types (the SQLite DDL otherwise reads the same). */
 export function postgresDdl(ddl: string): string {
@@ -58,7 +65,7 @@ const MIGRATION_LOCK = 0x7a6c616b;
 
 /** Brings the schema up to date in one transaction; returns its version. */
 export async function migratePostgres(db: PostgresDatabase): Promise<number> {
-  const version = pgTables.schemaVersion;
+  const version = pgTables().schemaVersion;
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.execute(sql.raw(postgresDdl('CREATE TABLE IF NOT EXISTS zlake_schema_version (version INTEGER PRIMARY KEY NOT NULL)')));
@@ -79,7 +86,7 @@ export async function migratePostgres(db: PostgresDatabase): Promise<number> {
 export function postgresDialect(db: PostgresDatabase): SqlDialect {
   return {
     db: db as unknown as SqlDatabase,
-    tables: pgTables,
+    tables: pgTables(),
     atomic: (build) =>
       db.transaction(async (tx) => {
         const results: unknown[] = [];
