@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BIN, tempDir, zlake, zlakeAsync } from '../support/zlake.js';
-import { CompressionType, RecordBatchStreamWriter, compressionRegistry, tableFromArrays, tableToIPC } from 'apache-arrow';
-import { compress } from 'lz4js';
+import { tableFromArrays, tableToIPC } from 'apache-arrow';
+import { lz4ArrowStream } from '../support/arrow-lz4.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -61,12 +61,8 @@ describe('zlake from its bundles', () => {
   it('reads an LZ4-compressed Arrow IPC stream, with Arrow and lz4js each from its own bundle', () => {
     const dir = tempDir();
     try {
-      // apache-arrow writes LZ4 frames with lz4js's compressor registered as its codec.
-      compressionRegistry.set(CompressionType.LZ4_FRAME, { encode: (b: Uint8Array) => compress(b), decode: (b: Uint8Array) => b });
       const t = tableFromArrays({ i: Int32Array.from({ length: 3000 }, (_, i) => i % 7), s: Array.from({ length: 3000 }, (_, i) => `v${i % 3}`) });
-      const w = new RecordBatchStreamWriter({ compressionType: CompressionType.LZ4_FRAME });
-      w.writeAll(t.batches);
-      const bytes = w.toUint8Array(true);
+      const bytes = lz4ArrowStream(t);
       expect(bytes.length).toBeLessThan(tableToIPC(t, 'stream').length / 2);
       const f = join(dir, 'in.arrows');
       writeFileSync(f, bytes);
