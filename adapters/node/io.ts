@@ -41,6 +41,8 @@ function streamSink(out: Writable, end: boolean): Sink {
   };
 }
 
+const UTF8 = new TextEncoder();
+
 /**
  * Standard output written with write(2) on file descriptor 1, as Node's own
  * stdout writes to files, pipes and terminals on Linux (synchronously), but
@@ -50,8 +52,6 @@ function streamSink(out: Writable, end: boolean): Sink {
  * which waits for it. Other errors (EPIPE) are thrown as process.stdout
  * reports them.
  */
-const UTF8 = new TextEncoder();
-
 class StdoutSink implements Sink {
   private stream: Sink | null = null;
 

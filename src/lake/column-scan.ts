@@ -235,16 +235,15 @@ export function columnObjects(
       }, (cursor, c) => cursor.useNumbers(c));
     },
     knownValues: (path) => lc.columnCache.codesUnder(dictionaryName(poolId, JSON.stringify(path), '')),
-    hot: (paths) =>
-      lc.columnCache.get(object.id)?.head == null
-        ? null
-        : paths.every((p) => {
-        const path = JSON.stringify(p);
-        return APART_NAMES.some((name) => {
+    hot(paths) {
+      if (lc.columnCache.get(object.id)?.head == null) return null;
+      const apart = (path: string) =>
+        APART_NAMES.some((name) => {
           const v = lc.columnCache.vector(object.id, `${name}:0:${path}`);
           return v !== undefined && v !== NOT_APART;
         });
-      }),
+      return paths.every((p) => apart(JSON.stringify(p)));
+    },
     kept: (k) => lc.columnCache.vector(object.id, k),
     keep: (k, v) => lc.columnCache.keep(object.id, k, v),
     valueBytes: async () => entriesValueBytes(await lc.seekIndex(poolId, object.id)),

@@ -16,13 +16,24 @@ const MASK64 = TWO64 - 1n;
 
 // --- unsigned ---
 
+/** Bytes in the body of unsigned `n` (0 <= n < 2^53): its minimal little-endian form. */
+export function uintSize(n: number): number {
+  let len = 0;
+  for (let x = n; x > 0; x = Math.floor(x / 256)) len++;
+  return len;
+}
+
+/** Writes the body of unsigned `n` (0 <= n < 2^53) at out[at:]; returns where it ends. */
+export function putUint(out: Uint8Array, at: number, n: number): number {
+  for (let x = n; x > 0; x = Math.floor(x / 256)) out[at++] = x % 256;
+  return at;
+}
+
 export function encodeUint(n: number | bigint): Uint8Array {
   // Negative numbers take the bigint path, which wraps them as Go's uint64(n) does.
   if (typeof n === 'number' && n >= 0 && n <= Number.MAX_SAFE_INTEGER) {
-    let len = 0;
-    for (let x = n; x > 0; x = Math.floor(x / 256)) len++;
-    const out = new Uint8Array(len);
-    for (let i = 0, x = n; i < len; i++, x = Math.floor(x / 256)) out[i] = x % 256;
+    const out = new Uint8Array(uintSize(n));
+    putUint(out, 0, n);
     return out;
   }
   let x = BigInt(n) & MASK64;
@@ -88,6 +99,12 @@ export function decodeInt(b: Uint8Array, start = 0, end = b.length): bigint {
 export function encodeFloat64(x: number): Uint8Array {
   f64[0] = x;
   return f64b.slice();
+}
+
+/** Writes the 8-byte body of float64 `x` at out[at:]. */
+export function putFloat64(out: Uint8Array, at: number, x: number): void {
+  f64[0] = x;
+  out.set(f64b, at);
 }
 
 export function encodeFloat32(x: number): Uint8Array {

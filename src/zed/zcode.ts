@@ -5,6 +5,7 @@
 import { growBytes } from '../util/byte-writer.js';
 import { putUvarint, readUvarint, uvarintSize } from '../util/uvarint.js';
 import { FormatError } from '../errors/index.js';
+import { putFloat64, putUint, uintSize } from './primitive-codec.js';
 
 const pos = { pos: 0 };
 
@@ -63,9 +64,6 @@ export function elements(body: Uint8Array): (Uint8Array | null)[] {
   return out;
 }
 
-const F64 = new Float64Array(1);
-const F64_BYTES = new Uint8Array(F64.buffer);
-
 /**
  * Builds zcode. Containers nest with begin/end; a container's tag is written
  * when it ends, by shifting its body right (bodies are usually small).
@@ -105,14 +103,10 @@ export class Builder {
 
   /** Appends an unsigned integer's element, for 0 <= n < 2^53 (as encodeUint's body). */
   appendUint(n: number): void {
-    let len = 0;
-    for (let x = n; x > 0; x = Math.floor(x / 256)) len++;
+    const len = uintSize(n);
     this.grow(len + 1);
-    const buf = this.buf;
-    let p = this.len;
-    buf[p++] = len + 1;
-    for (let x = n; x > 0; x = Math.floor(x / 256)) buf[p++] = x % 256;
-    this.len = p;
+    this.buf[this.len] = len + 1;
+    this.len = putUint(this.buf, this.len + 1, n);
   }
 
   /** Appends a signed integer's element, for |n| < 2^52 (as encodeInt's body). */
@@ -123,9 +117,8 @@ export class Builder {
   /** Appends a float64's element (as encodeFloat64's body). */
   appendFloat64(x: number): void {
     this.grow(9);
-    F64[0] = x;
     this.buf[this.len] = 9;
-    this.buf.set(F64_BYTES, this.len + 1);
+    putFloat64(this.buf, this.len + 1, x);
     this.len += 9;
   }
 
