@@ -1,13 +1,14 @@
 // One data object's rows added to a ColumnGroups over its column copy (the
 // work of a columnar summarize, see lake-aggregate.ts, in whichever thread
-// runs it): the object's filter resolved against its key range, the
-// columns fetched, the rows the filter keeps (and a pruned scan would
-// read) grouped; and what a scan would have counted for it.
+// runs it): the object's filter resolved against its key range (and that of
+// each stream a pruned scan reads), the columns fetched, the rows the filter
+// keeps (of those that scan would read) grouped; and what a scan would have
+// counted for it.
 
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
-import type { ColumnObject, KeySpan, ScanStats, SpanReads } from '../lake/index.js';
+import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
 import { type ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
-import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type SortedKey } from './column-filter.js';
+import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
 
 /** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
 const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
@@ -30,6 +31,8 @@ async function aggregateObject(
   sorted: SortedKey,
   /** The positions of the values a scan pruned by the filter's key range reads (null: all). */
   within: readonly (readonly [number, number])[] | null,
+  /** The streams that scan reads (null: all, with no key span). */
+  streams: readonly ReadStream[] | null,
 ): Promise<number | null> {
   // The filter as it stands for this object's rows: a comparison on the
   // pool key that its range answers needs no column.
@@ -44,7 +47,9 @@ async function aggregateObject(
   }
   const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...(filter === undefined ? [] : leafPaths(filter))];
   // null when the object has no usable copy (a copy that does not read is a warning in the stats).
-  const set = await o.columns(paths, { tags: within !== null });
+  // Streams the filter is resolved on are found among a member's rows by their positions (see memberRuns).
+  const byStream = filter !== undefined && streams !== null;
+  const set = await o.columns(paths, { tags: byStream });
   if (set === null) return null;
   const nkeys = plan.keys.length;
   // Keys of many distinct values are read as codes kept from an earlier
@@ -59,6 +64,8 @@ async function aggregateObject(
     if (NUMERIC_AGGS.has(a.fn)) o.numberColumn(set, arg);
     arg++;
   }
+  // The filter's columns of many values read their elements where an earlier query placed them.
+  for (let j = arg; j < set.paths.length; j++) o.keepElements(set, j);
   const members = set.members.map((cols) => {
     let at = nkeys;
     return { cols, keys: cols.cursors.slice(0, nkeys), args: plan.aggs.map((a) => (a.path === null ? null : cols.cursors[at++]!)) };
@@ -72,10 +79,19 @@ async function aggregateObject(
     for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) if (ordered.some((c) => hasNaN(c!, n))) return null;
     m.cols.load();
   }
+  // With a key span, the filter is resolved on each stream the scan reads,
+  // so only the streams whose key bounds leave it open are evaluated; the
+  // others are taken whole or left out.
+  let runs: Run[] | null = null;
+  if (filter !== undefined && streams !== null) {
+    // Members whose values' positions are not known: the values answer.
+    if (set.memberRows === null && set.members.length > 1) return null;
+    runs = streamRuns(filter, sorted.path, streams);
+  }
   let kept = 0;
   let first = 0;
   for (const m of members) {
-    const mask = within === null ? null : readMask(within, m.cols.length, set.memberRows, first);
+    const mine = runs === null ? null : memberRuns(runs, m.cols.length, set.memberRows, first);
     first += m.cols.length;
     if (filter === undefined) {
       groups.begin(m.keys, m.args);
@@ -97,24 +113,18 @@ async function aggregateObject(
     const ev = new ColumnFilterEval(sorted);
     // With no key and only count(), the rows kept are only counted.
     const counting = nkeys === 0 && m.args.every((a) => a === null);
-    let row = 0;
-    for (let n = m.cols.next(BATCH); n > 0; row += n, n = m.cols.next(BATCH)) {
-      let read = mask === null ? undefined : mask.subarray(row, row + n);
-      if (read !== undefined) {
-        // A batch the scan reads none of, or all of.
-        if (read.indexOf(1) < 0) continue;
-        if (read.indexOf(0) < 0) read = undefined;
-      }
+    /** Adds the `n` rows of the batch just read that the filter `f` keeps. */
+    const evaluate = (f: EvalNode, n: number): void => {
       if (counting) {
-        const count = ev.count(filter, column, n, read);
-        if (count === 0) continue;
+        const count = ev.count(f, column, n);
+        if (count === 0) return;
         groups.begin(m.keys, m.args);
         groups.add(count);
         kept += count;
-        continue;
+        return;
       }
-      const { rows, count } = ev.select(filter, column, n, read);
-      if (count === 0) continue;
+      const { rows, count } = ev.select(f, column, n);
+      if (count === 0) return;
       if (count === n) groups.begin(m.keys, m.args);
       else {
         groups.begin(
@@ -124,9 +134,79 @@ async function aggregateObject(
       }
       groups.add(count);
       kept += count;
+    };
+    if (mine !== null) {
+      let row = 0;
+      for (const r of mine) {
+        // Rows the scan does not read are read past.
+        while (row < r.from) row += m.cols.next(Math.min(BATCH, r.from - row)) || r.from - row;
+        while (row < r.to) {
+          const n = m.cols.next(Math.min(BATCH, r.to - row));
+          if (n === 0) break;
+          row += n;
+          if (r.filter !== null) {
+            evaluate(r.filter, n);
+            continue;
+          }
+          groups.begin(m.keys, m.args);
+          groups.add(n);
+          kept += n;
+        }
+      }
+      continue;
     }
+    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) evaluate(filter, n);
   }
   return kept;
+}
+
+/** Positions [from, to) a scan reads, with the filter they need (null: every row is kept). */
+interface Run {
+  readonly from: number;
+  to: number;
+  readonly filter: EvalNode | null;
+}
+
+/**
+ * The runs of positions of the streams a scan reads, each with the filter
+ * as its stream's key bounds leave it: streams it keeps whole need none,
+ * streams it keeps nothing of are left out, and neighbours that need the
+ * same are one run.
+ */
+export function streamRuns(filter: EvalNode, key: readonly string[], streams: readonly ReadStream[]): Run[] {
+  const runs: Run[] = [];
+  for (const s of streams) {
+    const f = resolveOnObject(filter, key, s.min, s.max);
+    const all = constantFilter(f);
+    if (all === false || s.to <= s.from) continue;
+    const last = runs[runs.length - 1];
+    if (all === true && last !== undefined && last.filter === null && last.to === s.from) last.to = s.to;
+    else runs.push({ from: s.from, to: s.to, filter: all === true ? null : f });
+  }
+  return runs;
+}
+
+/**
+ * The runs of a member's rows (`length` of them, at the object positions
+ * memberRows[first...], or first... when the object has one member) that
+ * lie in object position runs `runs`.
+ */
+export function memberRuns(runs: readonly Run[], length: number, memberRows: Int32Array | null, first: number): Run[] {
+  const out: Run[] = [];
+  for (const r of runs) {
+    let from: number;
+    let to: number;
+    if (memberRows === null) {
+      from = Math.max(0, r.from - first);
+      to = Math.min(length, r.to - first);
+    } else {
+      // Positions ascend within a member: a run's rows are a run of them.
+      from = firstAtOrAfter(memberRows, first, first + length, r.from) - first;
+      to = firstAtOrAfter(memberRows, from + first, first + length, r.to) - first;
+    }
+    if (from < to) out.push({ from, to, filter: r.filter });
+  }
+  return out;
 }
 
 /** The first index in [lo, hi) of ascending `rows` whose position is at least `p` (hi if none). */
@@ -137,27 +217,6 @@ function firstAtOrAfter(rows: Int32Array, lo: number, hi: number, p: number): nu
     else hi = mid;
   }
   return lo;
-}
-
-/**
- * Which of a member's values (`length` of them, at the object positions
- * memberRows[first...], or first... when the object has one member) lie in
- * the ranges of positions a pruned scan reads: 1 each.
- */
-export function readMask(within: readonly (readonly [number, number])[], length: number, memberRows: Int32Array | null, first: number): Uint8Array {
-  const mask = new Uint8Array(length);
-  if (memberRows === null) {
-    for (const [from, to] of within) mask.fill(1, Math.max(0, from - first), Math.max(0, Math.min(length, to - first)));
-    return mask;
-  }
-  // Positions ascend within a member: each range's rows are a run of them,
-  // found by binary search.
-  for (const [from, to] of within) {
-    const lo = firstAtOrAfter(memberRows, first, first + length, from);
-    const hi = firstAtOrAfter(memberRows, lo, first + length, to);
-    if (lo < hi) mask.fill(1, lo - first, hi - first);
-  }
-  return mask;
 }
 
 /**
@@ -175,7 +234,7 @@ export async function aggregateInto(
 ): Promise<boolean> {
   const reads = span === undefined ? null : await o.spanReads(span);
   if (span !== undefined && reads === null) return false;
-  const kept = await aggregateObject(o, plan, groups, sorted, reads?.rows ?? null);
+  const kept = await aggregateObject(o, plan, groups, sorted, reads?.rows ?? null, reads?.streams ?? null);
   if (kept === null) return false;
   if (stats !== undefined) await countObject(stats, o, reads, kept);
   return true;

@@ -56,7 +56,8 @@ export function leafPaths(node: EvalNode): (readonly string[])[] {
  * follow the sort order (then every key of the object is of that type and
  * lies between them). Constants combine as rows would.
  */
-export function resolveOnObject(node: ColumnFilterNode, key: readonly string[], min: Value, max: Value): EvalNode {
+export function resolveOnObject(node: EvalNode, key: readonly string[], min: Value, max: Value): EvalNode {
+  if (node.kind === 'const') return node;
   if (node.kind === 'leaf') {
     if (node.op === '==' || node.op === '!=') return node;
     if (node.path.length !== key.length || node.path.some((p, i) => p !== key[i])) return node;
@@ -95,11 +96,10 @@ export class ColumnFilterEval {
   /**
    * `column(path)` gives the filter's columns of the current member; the
    * rows kept of the next `n` are written to the returned array (its first
-   * `count` entries, in order). Rows whose `mask` entry is 0 are not kept.
+   * `count` entries, in order).
    */
-  select(node: EvalNode, column: (path: readonly string[]) => ColumnBatch, n: number, mask?: Uint8Array): { rows: Int32Array; count: number } {
+  select(node: EvalNode, column: (path: readonly string[]) => ColumnBatch, n: number): { rows: Int32Array; count: number } {
     const out = this.eval(node, column, n, 0);
-    if (mask !== undefined) unmasked(out, mask, n);
     if (this.sel.length < n) this.sel = new Int32Array(Math.max(n, 2 * this.sel.length));
     const sel = this.sel;
     let count = 0;
@@ -108,8 +108,8 @@ export class ColumnFilterEval {
   }
 
   /** How many of the next `n` rows the filter keeps (for aggregates that need no row of them). */
-  count(node: EvalNode, column: (path: readonly string[]) => ColumnBatch, n: number, mask?: Uint8Array): number {
-    if (node.kind === 'leaf' && mask === undefined) {
+  count(node: EvalNode, column: (path: readonly string[]) => ColumnBatch, n: number): number {
+    if (node.kind === 'leaf') {
       const col = column(node.path);
       if (!col.missing && col.cardinality >= 0) {
         // One comparison per code, then a sum over the rows' codes (TRUE is 1).
@@ -122,7 +122,6 @@ export class ColumnFilterEval {
       }
     }
     const out = this.eval(node, column, n, 0);
-    if (mask !== undefined) unmasked(out, mask, n);
     let count = 0;
     for (let i = 0; i < n; i++) count += out[i] === TRUE ? 1 : 0;
     return count;
@@ -228,11 +227,6 @@ function leaf(pred: (v: Value) => boolean, col: ColumnBatch, n: number, out: Uin
     const v = valueAt(col, bytes, s, s + sizes[i]!);
     out[i] = errors ? outcome(pred, v) : pred(v) ? TRUE : FALSE;
   }
-}
-
-/** Rows whose mask is 0 are not kept. */
-function unmasked(out: Uint8Array, mask: Uint8Array, n: number): void {
-  for (let i = 0; i < n; i++) if (mask[i] === 0) out[i] = FALSE;
 }
 
 /** The rows `rows[0..count)` of a column, as a column of their own (its dictionary and bytes shared). */

@@ -4,7 +4,7 @@
 // Objects come in pool-key order of their first key, but nothing is merged:
 // a columnar aggregation does not depend on the order of its rows.
 
-import { codeColumn, HEADER_SIZE, leafPathsOf, numberColumn, numberKindOf, openColumns, openVng, rangeSource, VngObject, type ColumnCursor, type VngColumns, type VngColumnSet } from '../formats/vng/index.js';
+import { codeColumn, elementColumn, HEADER_SIZE, leafPathsOf, numberColumn, numberKindOf, openColumns, openVng, rangeSource, VngObject, type ColumnCursor, type VngColumns, type VngColumnSet } from '../formats/vng/index.js';
 import type { ColumnCache } from './column-cache.js';
 import { formatType } from '../zson/index.js';
 import { ksuidHexToBase62, type KsuidHex } from '../util/ksuid.js';
@@ -23,6 +23,16 @@ export interface SpanReads {
   readonly bytes: number;
   /** The positions of the values read, as [from, to) ranges; null when that is all of them. */
   readonly rows: readonly (readonly [number, number])[] | null;
+  /** The streams read (see SeekEntry), in order: their positions [from, to) and key bounds. */
+  readonly streams: readonly ReadStream[];
+}
+
+/** One stream of an object that a scan reads: its values' positions [from, to) and their smallest and largest key. */
+export interface ReadStream {
+  readonly from: number;
+  readonly to: number;
+  readonly min: Value;
+  readonly max: Value;
 }
 
 export interface ColumnObject {
@@ -75,9 +85,16 @@ export interface ColumnObject {
    */
   keepCodes(set: VngColumnSet, j: number): void;
   /**
+   * Makes column `j` of `set` (as for codeColumn), where it is read as
+   * elements lying in its segment as they are, read them where an earlier
+   * query placed them (see element-column.ts), kept in the column cache: a
+   * filter on a column of many values then walks no element tags.
+   */
+  keepElements(set: VngColumnSet, j: number): void;
+  /**
    * Whether the column at each path (of the object's first type of value)
-   * is kept read apart from an earlier query (codes or numbers, see
-   * codeColumn, keepCodes, numberColumn): a scan of them is then cheap;
+   * is kept read apart from an earlier query (codes, numbers or elements,
+   * see codeColumn, keepCodes, numberColumn, keepElements): a scan of them is then cheap;
    * null when this thread has not read the object's columns (another
    * thread may have).
    */
@@ -96,7 +113,7 @@ function dictionaryName(poolId: KsuidHex, path: string, type: string): string {
 }
 
 /** The names of what readApart keeps of a column. */
-const APART_NAMES = ['codes', 'coded', 'numbers'];
+const APART_NAMES = ['codes', 'coded', 'numbers', 'elements'];
 
 /** A column not read apart (see readApart), as the column cache keeps that. */
 const NOT_APART = { byteLength: 0 } as const;
@@ -196,16 +213,18 @@ export function columnObjects(
       let records = 0;
       let bytes = 0;
       const rows: [number, number][] = [];
+      const streams: ReadStream[] = [];
       for (const e of entries) {
         if (!mayHold(e, span)) continue;
         if (e.valBytes === undefined) return null;
         records += e.valCnt;
         bytes += e.valBytes;
+        streams.push({ from: e.valOff, to: e.valOff + e.valCnt, min: e.min, max: e.max });
         const last = rows[rows.length - 1];
         if (last !== undefined && last[1] === e.valOff) last[1] += e.valCnt;
         else rows.push([e.valOff, e.valOff + e.valCnt]);
       }
-      return { records, bytes, rows: records === object.count ? null : rows };
+      return { records, bytes, rows: records === object.count ? null : rows, streams };
     },
     rowsAt: (rows) => rowsAt(lc, poolId, object, key, ctx, rows, stats),
     codeColumn(set, j) {
@@ -227,6 +246,12 @@ export function columnObjects(
           return codes;
         };
       }, (cursor, codes) => cursor.useKeptCodes(codes));
+    },
+    keepElements(set, j) {
+      readApart(lc.columnCache, object.id, set, j, 'elements', (m, cursor) => {
+        if (cursor.cardinality >= 0 || cursor.apart) return null;
+        return () => elementColumn(m.readers[j]!, m.length);
+      }, (cursor, c) => cursor.useElements(c));
     },
     numberColumn(set, j) {
       readApart(lc.columnCache, object.id, set, j, 'numbers', (m, cursor) => {

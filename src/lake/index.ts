@@ -52,7 +52,7 @@ export {
   type PoolKey,
 } from './pool-key.js';
 export { newScanStats, type ScanStats } from './scan.js';
-export type { ColumnObject, SpanReads } from './column-scan.js';
+export type { ColumnObject, ReadStream, SpanReads } from './column-scan.js';
 export { Snapshot } from './snapshot.js';
 export type { PoolStats } from './stats.js';
 export { DEFAULT_ORPHAN_GRACE_NS, type VacuumOptions, type VacuumResult } from './vacuum.js';

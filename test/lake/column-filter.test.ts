@@ -83,8 +83,9 @@ describe('filtered summarize over column copies', () => {
     // A small seek stride cuts each object into many frames, so a range of
     // keys inside an object is read as one or more runs of positions, and
     // the records' several types give each run rows of every member: the
-    // rows a pruned scan would read are masked member by member
-    // (column-aggregate-object.ts) and must be what the values path reads.
+    // filter is resolved on each stream read, the streams it keeps whole are
+    // found member by member and taken without it (column-aggregate-object.ts),
+    // and what is kept must be what the values path reads.
     const cols = newLake(true);
     const rows = newLake(false);
     for (const lake of [cols, rows]) {

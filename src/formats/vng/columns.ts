@@ -18,6 +18,7 @@ import { asFormatError } from './errors.js';
 import type { Meta } from './metadata.js';
 import type { VngObject } from './object.js';
 import { ReaderBuilder } from './reader-factory.js';
+import type { ElementColumn } from './element-column.js';
 import { SegmentSet, type SegmentCacheView, type SegmentRef } from './source.js';
 import { loadTags } from './union-reader.js';
 
@@ -50,6 +51,8 @@ export class ColumnCursor {
   private numberColumn: NumberColumn | null = null;
   /** Codes mode: the reader's codes, read before (see useKeptCodes). */
   private keptCodes: Int32Array | null = null;
+  /** The column's elements as placed before (see useElements). */
+  private elementColumn: ElementColumn | null = null;
   /** Numbers mode and kept codes: the next row's position. */
   private row = 0;
 
@@ -100,10 +103,24 @@ export class ColumnCursor {
     this.row = 0;
   }
 
+  /**
+   * Reads the column's elements, from its first row, where `column` placed
+   * them (the same elements) instead of through its reader.
+   */
+  useElements(column: ElementColumn): void {
+    this.elementColumn = column;
+    this.row = 0;
+  }
+
   /** Reads the column, from its first row, as `column`'s codes (the same values) instead of through its reader. */
   useCodes(column: CodedColumn): void {
     this.codedColumn = column;
     this.reset();
+  }
+
+  /** Whether the column is read from something read apart from its reader before (numbers, codes or elements). */
+  get apart(): boolean {
+    return this.numberColumn !== null || this.codedColumn !== null || this.keptCodes !== null || this.elementColumn !== null;
   }
 
   /** Numbers mode: the largest magnitude of the column's numbers (see NumberColumn.maxAbs). */
@@ -136,6 +153,14 @@ export class ColumnCursor {
     if (nc !== null) {
       this.numbers = nc.values.subarray(this.row, this.row + n);
       this.numberNulls = nc.nulls.subarray(this.row, this.row + n);
+      this.row += n;
+      return;
+    }
+    const ec = this.elementColumn;
+    if (ec !== null) {
+      this.bytes = ec.bytes;
+      this.starts = ec.starts.subarray(this.row, this.row + n);
+      this.sizes = ec.sizes.subarray(this.row, this.row + n);
       this.row += n;
       return;
     }

@@ -12,4 +12,5 @@ export type { ProjectionPath } from './projection.js';
 export { leafPathsOf, openColumns, VngColumns, VngColumnSet, ColumnCursor } from './columns.js';
 export { segmentHash, type SegmentChecks } from './checksums.js';
 export { CodedColumn, codeColumn, ElementDictionary } from './coded-column.js';
+export { ElementColumn, elementColumn } from './element-column.js';
 export { NumberColumn, numberColumn, numberKindOf, type NumberKind } from './number-column.js';
