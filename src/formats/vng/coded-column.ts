@@ -27,7 +27,12 @@ export class ElementDictionary {
 
   /** Whether element b[s:e] has a code. */
   has(b: Uint8Array, s: number, e: number): boolean {
-    return this.#table.find(0, b, s, e, hashBytes(0, b, s, e)) >= 0;
+    return this.find(b, s, e) >= 0;
+  }
+
+  /** The code of element b[s:e]; -1 when it has none. */
+  find(b: Uint8Array, s: number, e: number): number {
+    return this.#table.find(0, b, s, e, hashBytes(0, b, s, e));
   }
 
   /** The code of element b[s:e], given when new. */

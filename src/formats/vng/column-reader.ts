@@ -52,7 +52,7 @@ export interface Coded {
    * ElementDictionary, see coded-column.ts): columns of one source give
    * equal elements equal codes. Absent for a column's own codes.
    */
-  readonly source?: object;
+  readonly source?: { element(code: number): Uint8Array; find(b: Uint8Array, s: number, e: number): number };
 }
 
 /** The most distinct values a coded column may have. */

@@ -134,7 +134,7 @@ export class ColumnCursor {
   }
 
   /** What the codes index when other columns share it (see Coded.source). */
-  get source(): object | undefined {
+  get source(): { element(code: number): Uint8Array; find(b: Uint8Array, s: number, e: number): number } | undefined {
     return this.coded?.source;
   }
 

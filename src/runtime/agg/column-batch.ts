@@ -4,6 +4,14 @@
 
 import { readElement, type Type } from '../../zed/index.js';
 
+/** Elements that codes index, shared by the columns whose codes index them (see ColumnBatch.source). */
+export interface CodeSource {
+  /** The element of `code` (a view, valid until the source takes a new element). */
+  element(code: number): Uint8Array;
+  /** The code of element b[s:e]; -1 when it has none. */
+  find(b: Uint8Array, s: number, e: number): number;
+}
+
 export interface ColumnBatch {
   readonly type: Type;
   /** Codes mode when >= 0: row i's value is element(codes[i]); -1 for elements mode. */
@@ -11,7 +19,7 @@ export interface ColumnBatch {
   readonly codes: Int32Array;
   element(code: number): Uint8Array;
   /** Codes mode: what the codes index when other columns share it, equal elements having equal codes (see the VNG Coded). */
-  readonly source?: object | undefined;
+  readonly source?: CodeSource | undefined;
   /** Elements mode: row i's zcode element is bytes[starts[i], starts[i] + sizes[i]). */
   readonly bytes: Uint8Array;
   readonly starts: Int32Array;

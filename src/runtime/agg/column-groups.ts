@@ -248,12 +248,16 @@ export class ColumnGroups implements FinalGroups {
       return;
     }
     const codes = col.codes;
+    const source = col.source;
     for (let i = 0; i < n; i++) {
       const c = codes[i]!;
       let id = map[c]!;
       if (id < 0) {
-        const el = col.element(c);
-        id = map[c] = values.id(col.type, el, 0, el.length);
+        if (source !== undefined) id = map[c] = values.idOfCode(col.type, source, c);
+        else {
+          const el = col.element(c);
+          id = map[c] = values.id(col.type, el, 0, el.length);
+        }
       }
       ids[i] = id;
     }
