@@ -135,6 +135,20 @@ async function aggregateObject(
       groups.add(count);
       kept += count;
     };
+    if (counting && mine === null) {
+      // One comparison on a column whose codes are held whole, counted by code.
+      const cursor = m.cols.cursors[nkeys + m.args.filter((a) => a !== null).length];
+      const counts = cursor?.codeCounts() ?? null;
+      const count = counts === null ? null : ev.countByCodes(filter, cursor!, counts);
+      if (count !== null) {
+        if (count > 0) {
+          groups.begin(m.keys, m.args);
+          groups.add(count);
+          kept += count;
+        }
+        continue;
+      }
+    }
     if (mine !== null) {
       let row = 0;
       for (const r of mine) {

@@ -128,6 +128,19 @@ export class ColumnFilterEval {
   }
 
   /**
+   * How many rows of a whole coded column one comparison keeps, given how
+   * many rows have each code (see the VNG ColumnCursor.codeCounts): one
+   * comparison per code. Null when `node` is not one comparison.
+   */
+  countByCodes(node: EvalNode, col: ColumnBatch, counts: Int32Array): number | null {
+    if (node.kind !== 'leaf' || col.missing || col.cardinality < 0) return null;
+    const byCode = codeOutcomes(node.pred, col);
+    let count = 0;
+    for (let c = 0; c < byCode.length && c < counts.length; c++) if (byCode[c] === TRUE) count += counts[c]!;
+    return count;
+  }
+
+  /**
    * A range comparison on the pool key's column: its values (of one type)
    * are in order, so the rows the comparison keeps are a run at one end,
    * found by a binary search. Only for types whose comparison follows that

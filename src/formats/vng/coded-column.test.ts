@@ -3,7 +3,8 @@
 // elements get equal codes across columns, a long column of values new to
 // the dictionary is left as it is (and a short one is coded anyway), and
 // a cursor reading the codes reads the values its reader would, as it does
-// a dictionary column's codes kept from its reader.
+// a dictionary column's codes kept from its reader; codes held whole are
+// counted per code.
 import { describe, expect, it } from 'vitest';
 import { TypeContext } from '../../zed/index.js';
 import { codeColumn, ElementDictionary, encodeVng, openColumns, openVngBytes } from './index.js';
@@ -36,6 +37,18 @@ function elements(m: Awaited<ReturnType<typeof columns>>, j: number): string[] {
   return out;
 }
 
+/** A cursor's count of rows per code (held whole) is how often each code's element is among `want`, the column's elements; counted once. */
+function expectCounts(cursor: Awaited<ReturnType<typeof columns>>['cursors'][number], want: readonly string[]): void {
+  const counts = cursor.codeCounts()!;
+  const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  const byElement = new Map<string, number>();
+  for (const w of want) byElement.set(w, (byElement.get(w) ?? 0) + 1);
+  expect(counts.length).toBe(cursor.cardinality);
+  for (let c = 0; c < cursor.cardinality; c++) expect(counts[c]).toBe(byElement.get(hex(cursor.element(c))) ?? 0);
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(want.length);
+  expect(cursor.codeCounts()).toBe(counts);
+}
+
 /** Column 0 of `m` reads `want`, and again once loaded again (the cursor starts from the first row). */
 function readsTwice(m: Awaited<ReturnType<typeof columns>>, want: readonly string[]): void {
   expect(elements(m, 0)).toEqual(want);
@@ -54,10 +67,12 @@ describe('codeColumn', () => {
     expect(coded).not.toBeNull();
     // 3000 strings and the null.
     expect(dict.size).toBe(3001);
+    expect(m.cursors[0]!.codeCounts()).toBeNull();
     m.cursors[0]!.useCodes(coded);
     expect(m.cursors[0]!.cardinality).toBe(3001);
     expect(m.cursors[0]!.source).toBe(dict);
     readsTwice(m, want);
+    expectCounts(m.cursors[0]!, want);
   });
 
   it('shares the dictionary: equal elements of two objects get equal codes', async () => {
@@ -89,9 +104,12 @@ describe('codeColumn', () => {
     expect(cursor.ownCodes).toBe(true);
     const codes = new Int32Array(m.length);
     m.readers[0]!.coded!()!.codes(m.length, codes);
+    // Codes read through the reader are not held whole: not counted.
+    expect(cursor.codeCounts()).toBeNull();
     cursor.useKeptCodes(codes);
     expect(cursor.ownCodes).toBe(false);
     readsTwice(m, want);
+    expectCounts(cursor, want);
   });
 
   it('leaves a column as it is when the dictionary would grow past its bytes', async () => {

@@ -26,6 +26,9 @@ const DEFAULT_MAX_VALUES = 2 ** 31;
 const NO_BYTES = new Uint8Array(0);
 const MISSING = encodeUtf8('missing');
 
+/** Each column of codes' count of rows per code (see ColumnCursor.codeCounts), for as long as the codes are held. */
+const COUNTS = new WeakMap<Int32Array, Int32Array>();
+
 /** One column of the current batch. */
 export class ColumnCursor {
   /** Codes mode: the column's codes, 0 to cardinality - 1 (-1 when read as elements). */
@@ -145,6 +148,23 @@ export class ColumnCursor {
   /** The zcode element of `code` (codes mode). */
   element(code: number): Uint8Array {
     return this.coded!.element(code);
+  }
+
+  /**
+   * Codes mode, when the column's codes are held whole (kept from an
+   * earlier query, or read apart as a CodedColumn): how many of its rows
+   * have each code, counted once per codes held; else null.
+   */
+  codeCounts(): Int32Array | null {
+    const codes = this.keptCodes ?? this.codedColumn?.codes ?? null;
+    if (codes === null || this.cardinality < 0) return null;
+    let counts = COUNTS.get(codes);
+    if (counts === undefined || counts.length < this.cardinality) {
+      counts = new Int32Array(this.cardinality);
+      for (let i = 0; i < codes.length; i++) counts[codes[i]!]!++;
+      COUNTS.set(codes, counts);
+    }
+    return counts;
   }
 
   /** Reads the next `n` rows. */

@@ -197,6 +197,12 @@ export class ColumnGroups implements FinalGroups {
   /** Adds the next `n` rows of the columns given to `begin`, read into them. */
   add(n: number): void {
     for (let k = 0; k < this.nkeys; k++) this.keyIdsOfRows(k, n);
+    if (this.nkeys === 0 && !this.argLive.includes(true)) {
+      // Only counted (as a filtered count() adds the rows it keeps): no group ids.
+      if (this.n === 0) this.n = 1;
+      if (this.counts !== null) this.counts[0]! += n;
+      return;
+    }
     if (this.gids.length < n) this.gids = new Int32Array(Math.max(n, 2 * this.gids.length));
     const gids = this.gids;
     if (this.nkeys === 0) {
