@@ -61,8 +61,8 @@ function stepsOf(shape: Shape, out: number[] = []): number[] {
   return out;
 }
 
-/** Row i's record body, built by `steps` from the leaf columns (a coded one's elements in `dicts`). */
-function appendBody(b: Builder, steps: Int32Array, cursors: readonly ColumnBatch[], dicts: readonly (Uint8Array[] | null)[], i: number): void {
+/** Row i's record body, built by `steps` from the leaf columns (a coded one's elements kept in `dicts` as they are looked up). */
+function appendBody(b: Builder, steps: Int32Array, cursors: readonly ColumnBatch[], dicts: readonly ((Uint8Array | undefined)[] | null)[], i: number): void {
   for (let k = 0; k < steps.length; k++) {
     const f = steps[k]!;
     if (f === BEGIN) b.beginContainer();
@@ -70,7 +70,9 @@ function appendBody(b: Builder, steps: Int32Array, cursors: readonly ColumnBatch
     else {
       const dict = dicts[f];
       if (dict !== null && dict !== undefined) {
-        const e = dict[cursors[f]!.codes[i]!]!;
+        const col = cursors[f]!;
+        const code = col.codes[i]!;
+        const e = (dict[code] ??= col.element(code));
         b.appendEncoded(e, 0, e.length);
       } else {
         const col = cursors[f]!;
@@ -115,7 +117,7 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
   if (members.length > 1 && tags === null) return null;
   const index = new Map(set.paths.map((p, i) => [JSON.stringify(p), i]));
   const pick = opts.pick;
-  const plans: { steps: Int32Array; dicts: (Uint8Array[] | null)[]; type: Type; view: MemberBatch | null; hit: Uint8Array }[] = [];
+  const plans: { steps: Int32Array; dicts: ((Uint8Array | undefined)[] | null)[]; type: Type; view: MemberBatch | null; hit: Uint8Array }[] = [];
   for (let mi = 0; mi < members.length; mi++) {
     const layout = set.layouts[mi]!;
     if (layout.kind !== 'record') return null;
@@ -124,8 +126,8 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
     const steps = Int32Array.from(stepsOf(shape));
     plans.push({
       steps,
-      // Each coded column's elements, by code (the same in every batch).
-      dicts: cursors.map((c) => (c.cardinality >= 0 ? Array.from({ length: c.cardinality }, (_, k) => c.element(k)) : null)),
+      // Each coded column's elements, by code (the same in every batch), each looked up when first put back.
+      dicts: cursors.map((c) => (c.cardinality >= 0 ? new Array<Uint8Array>(c.cardinality) : null)),
       type: shape.type,
       view: pick === undefined ? null : memberBatch(shape.type, cursors, steps, set.paths, mi),
       hit: new Uint8Array(BATCH),
