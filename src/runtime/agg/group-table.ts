@@ -268,30 +268,43 @@ export class GroupTable {
    * records' bytes are cut from shared slabs rather than one array each.
    */
   *finalResults(groups: FinalGroups): Generator<Value[]> {
+    const slab = { bytes: new Uint8Array(0), at: 0 };
+    for (let g = 0; g < groups.size; ) {
+      const out: Value[] = [];
+      g = this.finalBatch(groups, g, out, slab);
+      yield out;
+    }
+  }
+
+  /**
+   * The records of groups g, g + 1, ... up to a batch, pushed to `out`;
+   * returns the next group. (A loop of its own, outside the generator: the
+   * generator's loop, compiled before its first yield, was compiled again
+   * at each query's first batch.)
+   */
+  private finalBatch(groups: FinalGroups, g: number, out: Value[], slab: { bytes: Uint8Array; at: number }): number {
     const { b, shape } = this;
     const types = this.typeScratch;
-    let out: Value[] = [];
-    let slab = new Uint8Array(0);
-    let at = 0;
-    for (let g = 0; g < groups.size; g++) {
+    const end = Math.min(groups.size, g + this.batchSize);
+    let bytes = slab.bytes;
+    let at = slab.at;
+    for (; g < end; g++) {
       b.reset();
       groups.writeFinal(g, shape, b, types);
       const n = b.len;
-      if (at + n > slab.length) {
-        slab = new Uint8Array(Math.max(SLAB, n));
+      if (at + n > bytes.length) {
+        bytes = new Uint8Array(Math.max(SLAB, n));
         at = 0;
       }
       // (A record is a few dozen bytes: a loop copies them faster than set.)
       const buf = b.buf;
-      for (let i = 0; i < n; i++) slab[at + i] = buf[i]!;
-      out.push(new Value(shape.type(types), new Uint8Array(slab.buffer, at, n)));
+      for (let i = 0; i < n; i++) bytes[at + i] = buf[i]!;
+      out.push(new Value(shape.type(types), new Uint8Array(bytes.buffer, at, n)));
       at += n;
-      if (out.length >= this.batchSize) {
-        yield out;
-        out = [];
-      }
     }
-    if (out.length > 0) yield out;
+    slab.bytes = bytes;
+    slab.at = at;
+    return g;
   }
 
   private outputKeys(keys: readonly Value[], row: readonly Aggregator[]): Value {
