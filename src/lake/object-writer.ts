@@ -9,11 +9,13 @@ import { VngEncoder } from '../formats/vng/index.js';
 import { ZngEncoder } from '../formats/zng/index.js';
 import type { BlobStore } from '../storage/index.js';
 import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
-import type { Value } from '../zed/index.js';
+import { TypeNull, type Type, type Value } from '../zed/index.js';
 import { columnCopyKey, objectKey, seekIndexKey, type DataObject } from './data-object.js';
 import { compareKeys } from './pool-key.js';
 import { encodeSeekIndex, type SeekEntry } from './seek-index.js';
 import type { ObjectEncoder } from './object-encoder.js';
+
+const EMPTY = new Uint8Array(0);
 
 export interface ObjectWriterDeps {
   readonly blobs: BlobStore;
@@ -28,11 +30,21 @@ export interface ObjectWriterDeps {
   readonly objectEncoder?: ObjectEncoder;
 }
 
+/** Where one value lies: its type and body buf[start:end] (start -1 for a null). */
+export interface RowRef {
+  type: Type;
+  buf: Uint8Array;
+  start: number;
+  end: number;
+}
+
 /** Values in pool-key order, read by position. */
 export interface SortedRun {
   readonly length: number;
   /** The i-th value (it may be a view valid only while the object is written). */
   value(i: number): Value;
+  /** Where the i-th value lies, written to `ref` (valid only while the object is written): no object made per value. */
+  at(i: number, ref: RowRef): void;
   /** Body length of the i-th value's key (0 for a null key). */
   keyLength(i: number): number;
   /** The i-th value's key, owning its bytes. */
@@ -69,7 +81,7 @@ export async function writeObjectRows(
   const stride = Math.max(1, seekStride);
   let i = 0;
   let offset = 0;
-  const batch: Value[] = [];
+  const ref: RowRef = { type: TypeNull, buf: EMPTY, start: -1, end: -1 };
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (i >= n) {
@@ -80,15 +92,14 @@ export async function writeObjectRows(
       const first = i;
       let trigger = 0;
       let valBytes = 0;
-      batch.length = 0;
       while (i < n) {
-        const v = run.value(i);
-        batch.push(v);
-        valBytes += v.bytes?.length ?? 0;
+        run.at(i, ref);
+        enc.append(ref.type, ref.buf, ref.start, ref.end);
+        if (ref.start >= 0) valBytes += ref.end - ref.start;
         trigger += run.keyLength(i++);
         if (trigger >= stride) break;
       }
-      const body = enc.write(batch);
+      const body = enc.take();
       const tail = enc.endStream();
       const a = run.key(first);
       const b = run.key(i - 1);
@@ -122,15 +133,11 @@ export async function writeColumnCopy(blobs: BlobStore, poolId: KsuidHex, id: Ks
 function columnCopy(run: SortedRun): Uint8Array | null {
   try {
     const enc = new VngEncoder({ compress: false, minMax: false, checksums: true });
-    const batch: Value[] = [];
+    const ref: RowRef = { type: TypeNull, buf: EMPTY, start: -1, end: -1 };
     for (let i = 0; i < run.length; i++) {
-      batch.push(run.value(i));
-      if (batch.length === 1024) {
-        enc.write(batch);
-        batch.length = 0;
-      }
+      run.at(i, ref);
+      enc.writeRange(ref.type, ref.buf, ref.start, ref.end);
     }
-    enc.write(batch);
     return enc.end();
   } catch (e) {
     if (e instanceof UnsupportedError || e instanceof InvalidError) return null;

@@ -3,14 +3,16 @@
 // types) and sorted order come through whole into another type context,
 // over an arena of several chunks, some of them a single outsized value's;
 // a run left unsorted sorts the same there; chunks taken back are filled
-// again.
+// again; where `at` says each value lies is the value.
 
 import { describe, expect, it } from 'vitest';
-import { TypeContext, type Value } from '../zed/index.js';
+import { TypeContext, TypeNull, type Type, type Value } from '../zed/index.js';
 import { formatValue, parseZsonValue } from '../zson/index.js';
 import { RunBuffer } from './run-buffer.js';
 
 const TEXTS = [
+  // A null first: a run's first value may be in no chunk.
+  'null(int64)',
   '{ts:2024-01-03T00:00:00Z,x:1,s:"a"}',
   '{ts:2024-01-01T00:00:00Z,x:2,r:{a:[1,2,3],b:null}}(=conn)',
   '{x:3}',
@@ -31,7 +33,15 @@ function values(ctx: TypeContext, times: number): Value[] {
 
 function contents(run: RunBuffer): string[] {
   const out: string[] = [];
-  for (let i = 0; i < run.length; i++) out.push(`${formatValue(run.value(i))} key ${formatValue(run.key(i))} ${run.keyLength(i)}`);
+  const ref = { type: TypeNull as Type, buf: new Uint8Array(0), start: -1, end: -1 };
+  for (let i = 0; i < run.length; i++) {
+    const v = run.value(i);
+    // Where `at` says the value lies is the value.
+    run.at(i, ref);
+    expect(ref.type).toBe(v.type);
+    expect(ref.start < 0 ? null : Array.from(ref.buf.subarray(ref.start, ref.end))).toEqual(v.bytes === null ? null : Array.from(v.bytes));
+    out.push(`${formatValue(v)} key ${formatValue(run.key(i))} ${run.keyLength(i)}`);
+  }
   return out;
 }
 
@@ -41,7 +51,7 @@ describe('RunBuffer handed over', () => {
     for (const v of values(new TypeContext(), 7)) run.add(v);
     run.sort('asc');
     const want = contents(run);
-    expect(want).toHaveLength(70);
+    expect(want).toHaveLength(77);
     const bytes = run.bytes;
     const parts = run.detach();
     expect(run.length).toBe(0);

@@ -9,7 +9,7 @@ import { compareBodies, ID, TypeNull, underlying, Value, type Type, type TypeCon
 import { decodeZng, encodeZng } from '../formats/zng/index.js';
 import type { SortOrder } from '../storage/index.js';
 import { locateKey, type KeyLocation } from './pool-key.js';
-import type { SortedRun } from './object-writer.js';
+import type { RowRef, SortedRun } from './object-writer.js';
 
 const CHUNK = 4 << 20;
 /**
@@ -118,6 +118,15 @@ export class RunBuffer implements SortedRun {
     const k = this.#order[i]!;
     const s = this.#vs[k]!;
     return new Value(this.#types[k]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ve[k]!));
+  }
+
+  /** Where the i-th value in sorted order lies in the arena, written to `ref` (valid until reset). */
+  at(i: number, ref: RowRef): void {
+    const k = this.#order[i]!;
+    ref.type = this.#types[k]!;
+    ref.buf = this.#chunks[this.#at[k]!] ?? EMPTY;
+    ref.start = this.#vs[k]!;
+    ref.end = this.#ve[k]!;
   }
 
   /** Body length of the i-th key in sorted order (0 for null). */

@@ -5,7 +5,7 @@
 // format bounds a file: 4 GiB of data, 2 GiB per column, 100 MiB of metadata.
 
 import { InvalidError } from '../../errors/index.js';
-import { TypeContext, type Value } from '../../zed/index.js';
+import { TypeContext, type Type, type Value } from '../../zed/index.js';
 import type { Encoder } from '../codec.js';
 import { encodeZng } from '../zng/index.js';
 import { Layout } from './column-writer.js';
@@ -28,6 +28,8 @@ export interface VngEncoderOptions {
   readonly minMax?: boolean;
 }
 
+const NO_BYTES = new Uint8Array(0);
+
 export class VngEncoder implements Encoder {
   private variant: VariantWriter | null;
   private readonly compress: boolean;
@@ -44,9 +46,18 @@ export class VngEncoder implements Encoder {
     if (v === null) throw new InvalidError('VNG writer: write after end');
     for (let i = 0; i < values.length; i++) {
       const val = values[i]!;
-      v.write(val.type, val.bytes);
+      const body = val.bytes;
+      if (body === null) v.write(val.type, NO_BYTES, -1, -1);
+      else v.write(val.type, body, 0, body.length);
     }
     return EMPTY;
+  }
+
+  /** Writes one value of type `t` whose body is b[s:e] (s -1 for a null), as `write` does, without a Value for it. */
+  writeRange(t: Type, b: Uint8Array, s: number, e: number): void {
+    const v = this.variant;
+    if (v === null) throw new InvalidError('VNG writer: write after end');
+    v.write(t, b, s, e);
   }
 
   /** Returns the whole file. */

@@ -19,8 +19,11 @@ export class PrimitiveWriter implements ColumnWriter {
   private count = 0;
   private dict: DictTracker | null;
   private selectors: ByteWriter | null;
-  private min: Uint8Array | null = null;
-  private max: Uint8Array | null = null;
+  /** The smallest and largest bodies so far, in buffers of their own (no allocation per new one); -1: none yet. */
+  private min = new Uint8Array(16);
+  private minLen = -1;
+  private max = new Uint8Array(16);
+  private maxLen = -1;
   private readonly cmp: RangeComparator;
 
   constructor(
@@ -63,8 +66,20 @@ export class PrimitiveWriter implements ColumnWriter {
 
   private track(b: Uint8Array, s: number, e: number): void {
     if (!this.minMax) return;
-    if (this.min === null || this.cmp(b, s, e, this.min) < 0) this.min = b.slice(s, e);
-    if (this.max === null || this.cmp(b, s, e, this.max) > 0) this.max = b.slice(s, e);
+    const n = e - s;
+    if (this.minLen < 0 || this.cmp(b, s, e, this.min, 0, this.minLen) < 0) {
+      if (this.min.length < n) this.min = new Uint8Array(2 * n);
+      const m = this.min;
+      for (let i = 0; i < n; i++) m[i] = b[s + i]!;
+      this.minLen = n;
+    }
+    if (this.maxLen < 0 || this.cmp(b, s, e, this.max, 0, this.maxLen) > 0) {
+      if (this.max.length < n) this.max = new Uint8Array(2 * n);
+      // (A column in order, as the pool key's is, has a new largest or smallest body at each value.)
+      const m = this.max;
+      for (let i = 0; i < n; i++) m[i] = b[s + i]!;
+      this.maxLen = n;
+    }
   }
 
   /** Min and max from the dictionary's entries, seen in first-seen order. */
@@ -105,8 +120,8 @@ export class PrimitiveWriter implements ColumnWriter {
       type,
       location,
       dict,
-      min: this.min === null ? null : new Value(type, this.min),
-      max: this.max === null ? null : new Value(type, this.max),
+      min: this.minLen < 0 ? null : new Value(type, this.min.slice(0, this.minLen)),
+      max: this.maxLen < 0 ? null : new Value(type, this.max.slice(0, this.maxLen)),
       count: this.count,
     };
   }

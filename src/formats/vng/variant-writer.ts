@@ -8,7 +8,6 @@ import { IntColumnWriter } from './int-column.js';
 import { EMPTY_SEGMENT, type Meta } from './metadata.js';
 import { newColumnWriter } from './writer-factory.js';
 
-const NO_BYTES = new Uint8Array(0);
 
 export class VariantWriter {
   private readonly tags = new IntColumnWriter();
@@ -24,7 +23,8 @@ export class VariantWriter {
     return this.tags.count;
   }
 
-  write(type: Type, body: Uint8Array | null): void {
+  /** Writes one value of `type` whose body is b[s:e] (s -1 for a null). */
+  write(type: Type, b: Uint8Array, s: number, e: number): void {
     if (type !== this.lastType) {
       let tag = this.which.get(type);
       if (tag === undefined) {
@@ -37,8 +37,7 @@ export class VariantWriter {
     }
     this.tags.append(this.lastTag);
     const w = this.writers[this.lastTag]!;
-    if (body === null) w.write(NO_BYTES, -1, -1);
-    else w.write(body, 0, body.length);
+    w.write(b, s, e);
   }
 
   finish(layout: Layout): Meta {

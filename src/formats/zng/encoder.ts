@@ -57,31 +57,41 @@ export class ZngEncoder implements Encoder {
   }
 
   write(values: readonly Value[]): Uint8Array {
-    const w = this.values;
-    const types = this.types;
-    const threshold = this.threshold;
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
-      if (v.type !== this.lastType) {
-        this.lastId = types.idOf(v.type);
-        this.lastType = v.type;
-      }
       const body = v.bytes;
-      if (body === null) {
-        w.reserve(11);
-        w.len = putUvarint(w.buf, w.len, this.lastId);
-        w.buf[w.len++] = 0;
-      } else {
-        const n = body.length;
-        w.reserve(n + 20);
-        let len = putUvarint(w.buf, w.len, this.lastId);
-        len = putUvarint(w.buf, len, n + 1);
-        w.buf.set(body, len);
-        w.len = len + n;
-      }
-      if (w.len >= threshold || types.pending.len >= threshold) this.flush();
+      if (body === null) this.append(v.type, body, -1, -1);
+      else this.append(v.type, body, 0, body.length);
     }
     return this.take();
+  }
+
+  /**
+   * Writes one value of type `t` whose body is b[s:e] (s -1 for a null),
+   * as `write` does, without a Value for it; `take` returns what it framed.
+   */
+  append(t: Type, b: Uint8Array | null, s: number, e: number): void {
+    const w = this.values;
+    if (t !== this.lastType) {
+      this.lastId = this.types.idOf(t);
+      this.lastType = t;
+    }
+    if (s < 0) {
+      w.reserve(11);
+      w.len = putUvarint(w.buf, w.len, this.lastId);
+      w.buf[w.len++] = 0;
+    } else {
+      const n = e - s;
+      w.reserve(n + 20);
+      let len = putUvarint(w.buf, w.len, this.lastId);
+      len = putUvarint(w.buf, len, n + 1);
+      const out = w.buf;
+      if (n < 64) for (let k = 0; k < n; k++) out[len + k] = b![s + k]!;
+      else out.set(b!.subarray(s, e), len);
+      w.len = len + n;
+    }
+    const threshold = this.threshold;
+    if (w.len >= threshold || this.types.pending.len >= threshold) this.flush();
   }
 
   /**
@@ -152,7 +162,7 @@ export class ZngEncoder implements Encoder {
    * Returns (and forgets) the frames encoded so far, in an array of the
    * caller's own, empty ones too (a caller may move it to another thread).
    */
-  private take(): Uint8Array {
+  take(): Uint8Array {
     const out = this.out;
     if (out.len === 0) return new Uint8Array(0);
     const b = out.take();
