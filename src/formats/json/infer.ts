@@ -29,8 +29,10 @@ export class FieldStack {
   top = 0;
 }
 
-interface Shape {
+export interface Shape {
   readonly keys: readonly Uint8Array[];
+  /** Whether every key is plain ASCII without quotes, backslashes or control characters, so that its bytes in JSON are the key's. */
+  readonly plain: boolean;
   readonly types: readonly Type[];
   readonly record: RecordType;
   /**
@@ -45,6 +47,26 @@ interface Shape {
 export interface RecordResult {
   record: RecordType;
   keep: readonly number[] | null;
+  shape: Shape;
+}
+
+/** The shape hash of the fields `base..s.top` of `s` (as ShapeCache.lookup takes it). */
+export function shapeHash(s: FieldStack, base: number): number {
+  let h = 0;
+  for (let i = base; i < s.top; i++) h = mixType(mixKey(h, s.keyBuf[i]!, s.keyStart[i]!, s.keyEnd[i]!), s.type[i]!);
+  // Kept a small integer (Smi) so the Map probe stays cheap.
+  return (h ^ (s.top - base)) & 0x3fffffff;
+}
+
+/**
+ * Whether the fields `base..s.top` of `s` are `shape`'s (their keys already
+ * known to be its keys, in order): the same count and types.
+ */
+export function sameTypes(shape: Shape, s: FieldStack, base: number): boolean {
+  const types = shape.types;
+  if (types.length !== s.top - base) return false;
+  for (let i = base, j = 0; j < types.length; i++, j++) if (types[j] !== s.type[i]) return false;
+  return true;
 }
 
 /** Folds a key (its length and edge bytes) into a shape hash. */
@@ -61,7 +83,7 @@ export function mixType(h: number, t: Type): number {
 
 export class ShapeCache {
   private readonly shapes = new Map<number, Shape>();
-  private readonly result: RecordResult = { record: undefined as unknown as RecordType, keep: null };
+  private readonly result: RecordResult = { record: undefined as unknown as RecordType, keep: null, shape: undefined as unknown as Shape };
 
   constructor(private readonly ctx: TypeContext) {}
 
@@ -76,6 +98,7 @@ export class ShapeCache {
       if (matches(shape, s, base, top)) {
         this.result.record = shape.record;
         this.result.keep = shape.keep;
+        this.result.shape = shape;
         return this.result;
       }
     }
@@ -84,6 +107,7 @@ export class ShapeCache {
     this.shapes.set(h, made);
     this.result.record = made.record;
     this.result.keep = made.keep;
+    this.result.shape = made;
     return this.result;
   }
 
@@ -119,7 +143,8 @@ export class ShapeCache {
         fields.push({ name: n, type: types[j]! });
       }
     }
-    return { keys, types, record: this.ctx.lookupRecord(fields), keep, next: undefined };
+    const plain = keys.every((k) => k.every((c) => c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c));
+    return { keys, plain, types, record: this.ctx.lookupRecord(fields), keep, next: undefined };
   }
 }
 

@@ -10,7 +10,7 @@ import { putUvarint } from '../../util/uvarint.js';
 import { decodeUtf8 } from '../../util/utf8.js';
 import { TypeBool, TypeFloat64, TypeInt64, TypeNull, TypeString, encodeInt, type Type, type TypeContext } from '../../zed/index.js';
 import { ZcodeArena } from './arena.js';
-import { ArrayTypes, FieldStack, ShapeCache, mixKey, mixType } from './infer.js';
+import { ArrayTypes, FieldStack, ShapeCache, sameTypes, shapeHash, type Shape } from './infer.js';
 import { POW10, numberToken } from './json-number.js';
 import { goQuoteByte, goQuoteBytes, isValidUtf8, nfcIfChanged, unquoteInto, writeUtf8 } from './json-text.js';
 import {
@@ -70,6 +70,8 @@ export class JsonParser extends ZcodeArena {
   private readonly elemOffsets: number[] = [];
   private elemTop = 0;
   private readonly shapes: ShapeCache;
+  /** The shape of the last object (parsed whole) whose fields started at each place on the field stack. */
+  private readonly predicted: (Shape | undefined)[] = [];
   private readonly arrays: ArrayTypes;
   private readonly keys = new ByteWriter(256);
   private readonly scratch = new ByteWriter(256);
@@ -360,8 +362,8 @@ export class JsonParser extends ZcodeArena {
     return TypeInt64;
   }
 
-  /** Scans a key into the field stack; returns the shape hash folded with it. */
-  private key(p: number, h: number): number {
+  /** Scans a key into the field stack. */
+  private key(p: number): void {
     const flags = this.scanString(p);
     const a = p + 1;
     const b = this.pos - 1;
@@ -371,7 +373,7 @@ export class JsonParser extends ZcodeArena {
       f.keyBuf[top] = this.buf;
       f.keyStart[top] = a;
       f.keyEnd[top] = b;
-      return mixKey(h, this.buf, a, b);
+      return;
     }
     const w = this.keys;
     const start = w.len;
@@ -382,7 +384,26 @@ export class JsonParser extends ZcodeArena {
     f.keyBuf[top] = w.buf;
     f.keyStart[top] = start;
     f.keyEnd[top] = w.len;
-    return mixKey(h, w.buf, start, w.len);
+  }
+
+  /**
+   * Whether the key at `p` is `k` (a plain key of the shape predicted):
+   * its bytes and the closing quote. Then it goes on the field stack and
+   * this.pos past it.
+   */
+  private predictedKey(p: number, k: Uint8Array): boolean {
+    const buf = this.buf;
+    const a = p + 1;
+    const n = k.length;
+    if (a + n >= this.end || buf[a + n] !== 0x22) return false;
+    for (let x = 0; x < n; x++) if (buf[a + x] !== k[x]) return false;
+    const f = this.fields;
+    const top = f.top;
+    f.keyBuf[top] = buf;
+    f.keyStart[top] = a;
+    f.keyEnd[top] = a + n;
+    this.pos = a + n + 1;
+    return true;
   }
 
   /**
@@ -411,8 +432,12 @@ export class JsonParser extends ZcodeArena {
     const base = f.top;
     const buf = this.buf;
     let p = this.skipWs(this.pos + 1);
-    let h = 0;
     const demand = tagged || this.whole ? null : this.demand;
+    // The shape an object here had last time (by where it starts on the
+    // field stack): while its keys come in order, each is compared with
+    // the input instead of scanned, and no lookup is needed.
+    const pred = demand === null ? this.predicted[base] : undefined;
+    let predicting = pred !== undefined && pred.plain;
     if (buf[p] === 0x7d) {
       p++;
     } else {
@@ -425,7 +450,11 @@ export class JsonParser extends ZcodeArena {
           if (buf[q] !== 0x3a) throw SKIP_FAILED;
           p = this.skipWs(this.skipValue(this.skipWs(q + 1)));
         } else {
-          h = this.key(p, h);
+          if (predicting) {
+            const k = pred!.keys[f.top - base];
+            predicting = k !== undefined && this.predictedKey(p, k);
+          }
+          if (!predicting) this.key(p);
           p = this.skipWs(this.pos);
           if (buf[p] !== 0x3a) this.unexpected(p, 'after object key');
           this.pos = this.skipWs(p + 1);
@@ -433,9 +462,7 @@ export class JsonParser extends ZcodeArena {
           f.offset[top] = this.len;
           // Reserve the slot before descending so nested objects stack above it.
           f.top = top + 1;
-          const t = this.value();
-          f.type[top] = t;
-          h = mixType(h, t);
+          f.type[top] = this.value();
           p = this.skipWs(this.pos);
         }
         const c = buf[p];
@@ -451,10 +478,14 @@ export class JsonParser extends ZcodeArena {
       }
     }
     this.pos = p;
-    // Keep the hash a small integer (Smi) so the Map probe stays cheap.
-    const r = this.shapes.lookup(f, base, (h ^ (f.top - base)) & 0x3fffffff);
-    const record = r.record;
-    if (r.keep !== null) this.keepElements(tagged ? start + 1 : start, f.offset, base, f.top, r.keep);
+    let shape: Shape;
+    if (predicting && sameTypes(pred!, f, base)) shape = pred!;
+    else {
+      shape = this.shapes.lookup(f, base, shapeHash(f, base)).shape;
+      if (demand === null) this.predicted[base] = shape;
+    }
+    const record = shape.record;
+    if (shape.keep !== null) this.keepElements(tagged ? start + 1 : start, f.offset, base, f.top, shape.keep);
     f.top = base;
     if (tagged) this.closeTag(start);
     return record;
