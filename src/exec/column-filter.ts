@@ -13,6 +13,12 @@ import { ID, readElement, underlying, Value } from '../zed/index.js';
 /** Primitive types whose comparisons with a constant follow the values' sort order. */
 const ORDERED = new Set<number>([ID.string, ID.bytes, ID.int8, ID.int16, ID.int32, ID.int64, ID.duration, ID.time]);
 
+/** Types whose values are equal exactly when their bodies are (as the comparisons of literalPredicate have it). */
+const BYTEWISE: ReadonlySet<number> = new Set([ID.string, ID.bytes, ID.ip]);
+
+/** The comparisons that hold over a run of values in order (not ==, != nor in). */
+const RANGE_OPS: ReadonlySet<string> = new Set(['<', '<=', '>', '>=']);
+
 const FALSE = 0;
 const TRUE = 1;
 const MISSING = 2;
@@ -59,7 +65,7 @@ export function leafPaths(node: EvalNode): (readonly string[])[] {
 export function resolveOnObject(node: EvalNode, key: readonly string[], min: Value, max: Value): EvalNode {
   if (node.kind === 'const') return node;
   if (node.kind === 'leaf') {
-    if (node.op === '==' || node.op === '!=') return node;
+    if (!RANGE_OPS.has(node.op)) return node;
     if (node.path.length !== key.length || node.path.some((p, i) => p !== key[i])) return node;
     const t = underlying(min.type);
     if (min.type !== max.type || min.bytes === null || max.bytes === null || t.kind !== 'primitive' || !ORDERED.has(t.id)) return node;
@@ -112,12 +118,11 @@ export class ColumnFilterEval {
     if (node.kind === 'leaf') {
       const col = column(node.path);
       if (!col.missing && col.cardinality >= 0) {
-        // One comparison per code, then a sum over the rows' codes (TRUE is 1).
+        // One comparison per code, then a count of the rows whose code it keeps.
         const byCode = codeOutcomes(node.pred, col);
-        for (let c = 0; c < byCode.length; c++) if (byCode[c] !== TRUE) byCode[c] = 0;
         const codes = col.codes;
         let count = 0;
-        for (let i = 0; i < n; i++) count += byCode[codes[i]!]!;
+        for (let i = 0; i < n; i++) if (byCode[codes[i]!] === TRUE) count++;
         return count;
       }
     }
@@ -153,7 +158,7 @@ export class ColumnFilterEval {
   private onSorted(node: Extract<ColumnFilterNode, { kind: 'leaf' }>, col: ColumnBatch, n: number, out: Uint8Array): boolean {
     const key = this.sorted;
     if (key === undefined || n === 0 || col.missing || col.cardinality >= 0) return false;
-    if (node.op === '==' || node.op === '!=') return false;
+    if (!RANGE_OPS.has(node.op)) return false;
     if (node.path.length !== key.path.length || node.path.some((p, i) => p !== key.path[i])) return false;
     const t = underlying(col.type);
     if (t.kind !== 'primitive' || !ORDERED.has(t.id)) return false;
@@ -191,7 +196,7 @@ export class ColumnFilterEval {
     }
     if (node.kind === 'leaf') {
       const col = column(node.path);
-      if (!this.onSorted(node, col, n, out)) leaf(node.pred, col, n, out);
+      if (!this.onSorted(node, col, n, out)) leaf(node, col, n, out);
       return out;
     }
     const l = this.eval(node.lhs, column, n, depth + 1);
@@ -210,17 +215,37 @@ export class ColumnFilterEval {
   }
 }
 
-/** The outcome of the comparison for each code of a coded column. */
+/**
+ * Each comparison's outcomes by code, per source of codes (a dictionary the
+ * pool's objects share, or a column's own codes): worked out once per query
+ * rather than per batch, and only for codes new since, as a shared
+ * dictionary grows.
+ */
+const OUTCOMES = new WeakMap<(v: Value) => boolean, WeakMap<object, Uint8Array>>();
+
+/** The outcome of the comparison for each code of a coded column (the array is shared: not to be changed). */
 function codeOutcomes(pred: (v: Value) => boolean, col: ColumnBatch): Uint8Array {
+  let bySource = OUTCOMES.get(pred);
+  if (bySource === undefined) OUTCOMES.set(pred, (bySource = new WeakMap()));
+  const source: object = col.source ?? col;
+  const known = bySource.get(source);
+  if (known !== undefined && known.length >= col.cardinality) return known;
   const byCode = new Uint8Array(col.cardinality);
-  for (let c = 0; c < col.cardinality; c++) {
+  let c = 0;
+  if (known !== undefined) {
+    byCode.set(known);
+    c = known.length;
+  }
+  for (; c < col.cardinality; c++) {
     const e = col.element(c);
     byCode[c] = outcome(pred, valueAt(col, e, 0, e.length));
   }
+  bySource.set(source, byCode);
   return byCode;
 }
 
-function leaf(pred: (v: Value) => boolean, col: ColumnBatch, n: number, out: Uint8Array): void {
+function leaf(node: Extract<ColumnFilterNode, { kind: 'leaf' }>, col: ColumnBatch, n: number, out: Uint8Array): void {
+  const pred = node.pred;
   if (col.missing) {
     out.fill(MISSING, 0, n);
     return;
@@ -232,8 +257,29 @@ function leaf(pred: (v: Value) => boolean, col: ColumnBatch, n: number, out: Uin
     return;
   }
   const { bytes, starts, sizes } = col;
+  const lit = node.value.bytes;
+  const u = underlying(col.type);
+  if ((node.op === '==' || node.op === '!=') && lit !== null && u === underlying(node.value.type) && BYTEWISE.has(u.id)) {
+    // Equal exactly when the bodies are: compared in place (a null is left to the comparison).
+    const hit = node.op === '==' ? TRUE : FALSE;
+    const miss = node.op === '==' ? FALSE : TRUE;
+    const m = lit.length;
+    for (let i = 0; i < n; i++) {
+      const s = starts[i]!;
+      const e = s + sizes[i]!;
+      readElement(bytes, s, e, el);
+      if (el.start < 0) {
+        out[i] = pred(valueAt(col, bytes, s, e)) ? TRUE : FALSE;
+        continue;
+      }
+      let same = el.end - el.start === m;
+      for (let k = 0; same && k < m; k++) same = bytes[el.start + k] === lit[k];
+      out[i] = same ? hit : miss;
+    }
+    return;
+  }
   // Values of a type that holds no errors cannot be one: only the comparison counts.
-  const kind = underlying(col.type).kind;
+  const kind = u.kind;
   const errors = kind === 'error' || kind === 'union';
   for (let i = 0; i < n; i++) {
     const s = starts[i]!;

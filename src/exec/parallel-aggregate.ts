@@ -12,7 +12,7 @@
 import type { ColumnAggregate, ColumnFilterNode, KeySpan } from '../compiler/index.js';
 import { decodeZng } from '../formats/zng/index.js';
 import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads } from '../lake/index.js';
-import { literalPredicate } from '../runtime/index.js';
+import { leafPredicate } from '../runtime/index.js';
 import { ColumnGroups, type GroupsExport } from '../runtime/agg/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, Value, type Type } from '../zed/index.js';
@@ -102,7 +102,7 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
   const node = (p: PlainFilter): ColumnFilterNode => {
     if (p.kind !== 'leaf') return { kind: p.kind, lhs: node(p.lhs), rhs: node(p.rhs) };
     const value = values[p.value]!;
-    const pred = literalPredicate(p.op, value);
+    const pred = leafPredicate(p.op, value);
     if (pred === null) throw new Error(`a scan share's filter compares with a constant it cannot: ${p.op}`);
     return { kind: 'leaf', path: p.path, op: p.op, value, pred };
   };

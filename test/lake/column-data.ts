@@ -154,12 +154,15 @@ export function summarizeQuery(r: () => number, bare: number, depth: number, sum
   return { q, round: q.includes('(m)') || q.includes('(dur)') || q.includes('avg(') || q.includes('sum(') };
 }
 
-/** A random filter: comparisons of LEAVES, and and or of them up to `depth` deep. */
+/** A random filter: comparisons of LEAVES (and `in` arrays and sets of their constants), and and or of them up to `depth` deep. */
 export function filterOf(r: () => number, depth: number): string {
   if (depth > 0 && r() < 0.35) {
     const op = r() < 0.5 ? 'and' : 'or';
     return `(${filterOf(r, depth - 1)} ${op} ${filterOf(r, depth - 1)})`;
   }
   const [field, consts] = LEAVES[Math.floor(r() * LEAVES.length)]!;
-  return `${field}${OPS[Math.floor(r() * OPS.length)]}${consts[Math.floor(r() * consts.length)]}`;
+  const c = () => consts[Math.floor(r() * consts.length)]!;
+  // Now and then `in` an array or a set of constants.
+  if (r() < 0.15) return r() < 0.5 ? `${field} in [${c()},${c()}]` : `${field} in |[${c()},${c()},${c()}]|`;
+  return `${field}${OPS[Math.floor(r() * OPS.length)]}${c()}`;
 }

@@ -6,14 +6,14 @@
 
 import type * as dag from '../dag/index.js';
 import { type Batch, filterOp, type OpContext, type PartialSink, type Stream } from '../../runtime/op/index.js';
-import { Builder, TypeBool, TypeUint64, Value, encodeBool, encodeUint, type Value as ValueType } from '../../zed/index.js';
+import { Builder, TypeBool, TypeNull, TypeUint64, Value, encodeBool, encodeUint, type Value as ValueType } from '../../zed/index.js';
 import { keySpanOf } from '../optimizer/key-span.js';
 import { textFilterOf } from '../optimizer/terms.js';
 import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
-import { compileBool, constValue } from './expr.js';
+import { compileBool, compileExpr, constValue } from './expr.js';
 import type { ColumnAggregate, ColumnFilterNode, ColumnTopK, KeySpan, Pushdown, TextFilter } from './source.js';
-import { agg, literalPredicate } from '../../runtime/index.js';
+import { agg, leafPredicate, literalPredicate } from '../../runtime/index.js';
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
 const FALSE_VALUE = new Value(TypeBool, encodeBool(false));
@@ -116,10 +116,21 @@ function countRecord(bctx: BuildContext, name: string, n: bigint): Value {
   return new Value(t, b.bytes());
 }
 
+/** The value of a constant array or set of constants (as Zed evaluates it), else constValue's. */
+function constantOf(e: dag.Expr, env: Env): ValueType | null {
+  if ((e.kind === 'ArrayExpr' || e.kind === 'SetExpr') && e.elems.every((el) => el.kind !== 'Spread' && constantOf(el.expr, env) !== null)) {
+    return compileExpr(e, env)(NULL_SELF);
+  }
+  return constValue(e, env);
+}
+
+const NULL_SELF = new Value(TypeNull, null);
+
 /**
  * The filter as a ColumnFilterNode: `and`/`or` of `path op constant` where
- * the constant is one Zed compiles to a plain predicate (literalPredicate);
- * null for anything else.
+ * the constant is one Zed compiles to a plain predicate (literalPredicate),
+ * and of `path in constant` (a constant array, set, net, ...); null for
+ * anything else.
  */
 function columnFilterOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
   if (e.kind !== 'BinaryExpr') return null;
@@ -127,6 +138,13 @@ function columnFilterOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
     const lhs = columnFilterOf(e.lhs, env);
     const rhs = lhs === null ? null : columnFilterOf(e.rhs, env);
     return lhs === null || rhs === null ? null : { kind: e.op, lhs, rhs };
+  }
+  if (e.op === 'in') {
+    if (e.lhs.kind !== 'This' || e.lhs.path.length === 0) return null;
+    const container = constantOf(e.rhs, env);
+    if (container === null || container.isError()) return null;
+    const pred = leafPredicate('in', container);
+    return pred === null ? null : { kind: 'leaf', path: e.lhs.path, op: 'in', value: container, pred };
   }
   const op = e.op;
   if (op !== '==' && op !== '!=' && op !== '<' && op !== '<=' && op !== '>' && op !== '>=') return null;

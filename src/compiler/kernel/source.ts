@@ -109,8 +109,8 @@ export type ColumnFilterNode =
   | {
       readonly kind: 'leaf';
       readonly path: readonly string[];
-      readonly op: '==' | '!=' | '<' | '<=' | '>' | '>=';
-      /** The constant compared with; `pred` is literalPredicate(op, value). */
+      readonly op: '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in';
+      /** The constant compared with (for `in`, the container); `pred` is leafPredicate(op, value). */
       readonly value: Value;
       readonly pred: (v: Value) => boolean;
     };

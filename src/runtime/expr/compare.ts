@@ -182,6 +182,20 @@ export function makeIn(): (elem: Value, container: Value) => Value {
   };
 }
 
+/**
+ * `v in container` for a constant container, as a test of v (not an
+ * error): whether `in` yields true, as makeIn does for it.
+ */
+export function inPredicate(container: Value): Predicate {
+  const inFn = makeIn();
+  return (v) => inFn(v, container) === TRUE;
+}
+
+/** The test of a value against a constant that a filter's leaf makes: a comparison (literalPredicate) or `in`. */
+export function leafPredicate(op: CompareOp | 'in', literal: Value): Predicate | null {
+  return op === 'in' ? inPredicate(literal) : literalPredicate(op, literal);
+}
+
 /** `elem in container` for one-off use (see makeIn). */
 export function inContainer(elem: Value, container: Value): Value {
   return makeIn()(elem, container);
