@@ -46,7 +46,14 @@ export type JobStart =
       /** SharedArrayBuffer of the stop flag: the worker reads it between batches. */
       readonly flag: SharedArrayBuffer;
     }
-  | { readonly t: 'load'; readonly spec: LoadJobSpec; readonly port: MessagePort };
+  | { readonly t: 'load'; readonly spec: LoadJobSpec; readonly port: MessagePort }
+  /**
+   * The pool is closing: the worker closes its lake (its metastore's native
+   * connection among it) and ends, rather than being terminated with the
+   * connection open (libSQL's native module aborts the process when a
+   * terminated thread's connection is finalized).
+   */
+  | { readonly t: 'close' };
 
 /** Query worker to main, on the query's port. */
 export type QueryMessage =

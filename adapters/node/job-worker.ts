@@ -188,7 +188,8 @@ async function main(): Promise<void> {
   // One job at a time: the pool never sends a second before the first ended.
   parent.on('message', (m: JobStart) => {
     if (m.t === 'query') void runQuery(served, spill, m);
-    else void runLoad(served, m);
+    else if (m.t === 'load') void runLoad(served, m);
+    else void served.close().finally(() => parent.close());
   });
   parent.postMessage({ t: 'ready', tid: threadId() } satisfies WorkerMessage);
 }

@@ -12,7 +12,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { WorkerMessage, WorkerSetup } from './job-protocol.js';
+import type { JobStart, WorkerMessage, WorkerSetup } from './job-protocol.js';
 
 /** A worker that holds more than this after a job is retired, so the memory goes back. */
 const RETIRE_MEMORY = 256 << 20;
@@ -24,6 +24,8 @@ const RETIRE_MEMORY = 256 << 20;
 const SPARES = 2;
 /** Idle workers past the spares are retired after this long. */
 const IDLE_MS = 30_000;
+/** How long an idle worker has to close its lake and end when the pool closes, before it is terminated. */
+const CLOSE_MS = 2_000;
 /**
  * A job that has run this long has its worker's thread lowered to
  * HEAVY_NICE. Raising it back takes a privilege: a worker whose priority
@@ -146,6 +148,22 @@ export class PooledWorker {
 
   terminate(): void {
     void this.worker.terminate();
+  }
+
+  /**
+   * Ends an idle worker: it closes its lake and ends (see JobStart 'close'),
+   * or is terminated should it not within CLOSE_MS; resolves once it is gone.
+   */
+  end(): Promise<void> {
+    if (this.dead) return Promise.resolve();
+    return new Promise<void>((ok) => {
+      const timer = setTimeout(() => void this.worker.terminate().then(() => ok(), () => ok()), CLOSE_MS);
+      this.worker.once('exit', () => {
+        clearTimeout(timer);
+        ok();
+      });
+      this.worker.postMessage({ t: 'close' } satisfies JobStart);
+    });
   }
 }
 
@@ -281,7 +299,7 @@ export class WorkerPool {
   /** Ends a worker: out of the pool at once (it takes no job while it exits). */
   #retire(w: PooledWorker): void {
     this.#workers.delete(w);
-    w.terminate();
+    void w.end();
   }
 
   #retireIdle(): void {
@@ -300,7 +318,9 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#idleTimer);
-    await Promise.all([...this.#workers].map((w) => w.worker.terminate()));
+    // An idle worker closes its lake and ends (see PooledWorker.end); one
+    // running a job is terminated.
+    await Promise.all([...this.#workers].map((w) => (w.busy ? w.worker.terminate() : w.end())));
     await rm(this.#root, { recursive: true, force: true });
   }
 }
