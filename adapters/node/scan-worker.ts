@@ -9,4 +9,7 @@ import { answerJobs } from './thread-pool.js';
 
 const opened = openLake(workerData as LakeConfig);
 
-answerJobs<ShareJob>(async (job) => runShareJob((await opened).lake, job));
+answerJobs<ShareJob>(
+  async (job) => runShareJob((await opened).lake, job),
+  async () => (await opened).close(),
+);

@@ -1,9 +1,10 @@
 // The thread pool under the encode and scan pools (thread-pool.ts), with a
 // thread script of its own: jobs run and answer, a thread that throws or
 // exits fails its job with a clear error and leaves the pool, and a job
-// whose signal aborts has its thread stopped; the pool goes on.
+// whose signal aborts has its thread stopped; the pool goes on. Closed, the
+// pool lets an idle thread end by itself, and stops one running a job.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,11 +18,13 @@ const pools: ThreadPool<unknown, unknown>[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'zlake-threads-'));
   const file = join(dir, 'thread.mjs');
-  // Doubles x; { hang } never answers; { exit } ends the thread.
+  // Doubles x; { hang } never answers; { exit } ends the thread; the pool's 'close' leaves a mark beside the script and ends it.
   await writeFile(
     file,
-    `import { parentPort } from 'node:worker_threads';
+    `import { parentPort, threadId } from 'node:worker_threads';
+import { writeFile } from 'node:fs/promises';
 parentPort.on('message', (m) => {
+  if (m === 'close') return void writeFile(new URL('closed-' + threadId, import.meta.url), '').then(() => parentPort.close());
   if (m.hang) return;
   if (m.exit) process.exit(3);
   parentPort.postMessage({ result: m.x * 2 });
@@ -43,6 +46,18 @@ function pool(threads: number): ThreadPool<{ x?: number; hang?: boolean; exit?: 
 }
 
 describe('ThreadPool', () => {
+  it('lets an idle thread end by itself when it closes, and stops one running a job', { timeout: 60_000 }, async () => {
+    const p = pool(2);
+    const running = p.run({ hang: true });
+    expect(await p.run({ x: 4 })).toBe(8);
+    const failed = expect(running).rejects.toThrow(/^a test job failed: the lake was closed$/);
+    await p.close();
+    await failed;
+    // Only the idle thread was told to close (it left a mark as it did).
+    expect((await readdir(dir)).filter((f) => f.startsWith('closed-'))).toHaveLength(1);
+    expect(p.size).toBe(0);
+  });
+
   it('runs jobs on at most its threads, which stay for the next jobs', { timeout: 60_000 }, async () => {
     const p = pool(2);
     expect(await Promise.all([1, 2, 3, 4, 5].map((x) => p.run({ x })))).toEqual([2, 4, 6, 8, 10]);

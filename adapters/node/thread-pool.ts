@@ -17,6 +17,16 @@ export type ThreadReply<R> = { readonly result: R } | { readonly error: PlainErr
 /** An idle thread stops after this long. */
 const IDLE_MS = 10_000;
 
+/**
+ * What the pool posts an idle thread it ends: the thread closes what it
+ * opened (a lake's metastore connection: libSQL's native module aborts the
+ * process when a terminated thread's connection is finalized) and ends.
+ */
+export const CLOSE_THREAD = 'close';
+
+/** How long a thread has to end after CLOSE_THREAD before it is terminated. */
+const CLOSE_MS = 2_000;
+
 export interface ThreadPoolOptions {
   /** The thread's script (an ES module). */
   readonly script: URL;
@@ -92,14 +102,20 @@ export class ThreadPool<J, R> {
     return this.#all.size;
   }
 
-  /** Stops every thread; a job running fails. */
+  /** Stops every thread: an idle one ends (see CLOSE_THREAD); one running a job is terminated, and the job fails. */
   async close(): Promise<void> {
     this.#closed = true;
     const all = [...this.#all];
     this.#all.clear();
     this.#idle.length = 0;
-    for (const t of all) t.job?.reject(new Error(`${this.#opts.what} failed: the lake was closed`));
-    await Promise.all(all.map((t) => t.worker.terminate()));
+    await Promise.all(
+      all.map((t) => {
+        if (t.timer !== null) clearTimeout(t.timer);
+        if (t.job === null) return endThread(t.worker);
+        t.job.reject(new Error(`${this.#opts.what} failed: the lake was closed`));
+        return t.worker.terminate();
+      }),
+    );
   }
 
   async #take(): Promise<Thread> {
@@ -158,7 +174,7 @@ export class ThreadPool<J, R> {
       if (i < 0) return;
       this.#idle.splice(i, 1);
       this.#all.delete(t);
-      void t.worker.terminate();
+      void endThread(t.worker);
     }, this.#opts.idleMs ?? IDLE_MS);
     t.timer.unref();
     this.#queue.shift()?.();
@@ -169,9 +185,17 @@ export class ThreadPool<J, R> {
  * The thread's side: answers each job the pool posts with what `run` makes
  * of it (its `transfer` buffers moved, not copied) or with the error.
  */
-export function answerJobs<J>(run: (job: J) => Promise<{ readonly result: unknown; readonly transfer: readonly ArrayBuffer[] }>): void {
+export function answerJobs<J>(
+  run: (job: J) => Promise<{ readonly result: unknown; readonly transfer: readonly ArrayBuffer[] }>,
+  /** Closes what the thread opened, when the pool ends it (see CLOSE_THREAD). */
+  close?: () => Promise<void>,
+): void {
   const port = parentPort!;
-  port.on('message', async (job: J) => {
+  port.on('message', async (job: J | typeof CLOSE_THREAD) => {
+    if (job === CLOSE_THREAD) {
+      void (close?.() ?? Promise.resolve()).finally(() => port.close());
+      return;
+    }
     let reply: ThreadReply<unknown>;
     try {
       const { result, transfer } = await run(job);
@@ -182,6 +206,18 @@ export function answerJobs<J>(run: (job: J) => Promise<{ readonly result: unknow
       reply = { error: plainError(e) };
     }
     port.postMessage(reply);
+  });
+}
+
+/** Ends an idle thread: CLOSE_THREAD, then terminate should it not have ended within CLOSE_MS. */
+function endThread(worker: Worker): Promise<void> {
+  return new Promise<void>((ok) => {
+    const timer = setTimeout(() => void worker.terminate().then(() => ok(), () => ok()), CLOSE_MS);
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      ok();
+    });
+    worker.postMessage(CLOSE_THREAD);
   });
 }
 
