@@ -24,7 +24,7 @@ const IDLE_MS = 10_000;
  */
 export const CLOSE_THREAD = 'close';
 
-/** How long a thread has to end after CLOSE_THREAD before it is terminated. */
+/** How long a thread has to end after being told to close before it is terminated. */
 const CLOSE_MS = 2_000;
 
 export interface ThreadPoolOptions {
@@ -111,7 +111,7 @@ export class ThreadPool<J, R> {
     await Promise.all(
       all.map((t) => {
         if (t.timer !== null) clearTimeout(t.timer);
-        if (t.job === null) return endThread(t.worker);
+        if (t.job === null) return endWorker(t.worker, CLOSE_THREAD);
         t.job.reject(new Error(`${this.#opts.what} failed: the lake was closed`));
         return t.worker.terminate();
       }),
@@ -174,7 +174,7 @@ export class ThreadPool<J, R> {
       if (i < 0) return;
       this.#idle.splice(i, 1);
       this.#all.delete(t);
-      void endThread(t.worker);
+      void endWorker(t.worker, CLOSE_THREAD);
     }, this.#opts.idleMs ?? IDLE_MS);
     t.timer.unref();
     this.#queue.shift()?.();
@@ -209,15 +209,20 @@ export function answerJobs<J>(
   });
 }
 
-/** Ends an idle thread: CLOSE_THREAD, then terminate should it not have ended within CLOSE_MS. */
-function endThread(worker: Worker): Promise<void> {
+/**
+ * Ends an idle worker thread: posts it `close` (upon which it closes what it
+ * opened and ends), and terminates it should it not have ended within
+ * CLOSE_MS; resolves once it is gone. The job workers of `zlake serve`
+ * (worker-pool.ts) end so too.
+ */
+export function endWorker(worker: Worker, close: unknown): Promise<void> {
   return new Promise<void>((ok) => {
     const timer = setTimeout(() => void worker.terminate().then(() => ok(), () => ok()), CLOSE_MS);
     worker.once('exit', () => {
       clearTimeout(timer);
       ok();
     });
-    worker.postMessage(CLOSE_THREAD);
+    worker.postMessage(close);
   });
 }
 

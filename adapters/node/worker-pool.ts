@@ -13,6 +13,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { JobStart, WorkerMessage, WorkerSetup } from './job-protocol.js';
+import { endWorker } from './thread-pool.js';
 
 /** A worker that holds more than this after a job is retired, so the memory goes back. */
 const RETIRE_MEMORY = 256 << 20;
@@ -24,8 +25,6 @@ const RETIRE_MEMORY = 256 << 20;
 const SPARES = 2;
 /** Idle workers past the spares are retired after this long. */
 const IDLE_MS = 30_000;
-/** How long an idle worker has to close its lake and end when the pool closes, before it is terminated. */
-const CLOSE_MS = 2_000;
 /**
  * A job that has run this long has its worker's thread lowered to
  * HEAVY_NICE. Raising it back takes a privilege: a worker whose priority
@@ -150,20 +149,9 @@ export class PooledWorker {
     void this.worker.terminate();
   }
 
-  /**
-   * Ends an idle worker: it closes its lake and ends (see JobStart 'close'),
-   * or is terminated should it not within CLOSE_MS; resolves once it is gone.
-   */
+  /** Ends an idle worker: it closes its lake and ends (see JobStart 'close' and endWorker). */
   end(): Promise<void> {
-    if (this.dead) return Promise.resolve();
-    return new Promise<void>((ok) => {
-      const timer = setTimeout(() => void this.worker.terminate().then(() => ok(), () => ok()), CLOSE_MS);
-      this.worker.once('exit', () => {
-        clearTimeout(timer);
-        ok();
-      });
-      this.worker.postMessage({ t: 'close' } satisfies JobStart);
-    });
+    return this.dead ? Promise.resolve() : endWorker(this.worker, { t: 'close' } satisfies JobStart);
   }
 }
 

@@ -44,12 +44,6 @@ export interface Shape {
   next: Shape | undefined;
 }
 
-export interface RecordResult {
-  record: RecordType;
-  keep: readonly number[] | null;
-  shape: Shape;
-}
-
 /** The shape hash of the fields `base..s.top` of `s` (as ShapeCache.lookup takes it). */
 export function shapeHash(s: FieldStack, base: number): number {
   let h = 0;
@@ -83,32 +77,18 @@ export function mixType(h: number, t: Type): number {
 
 export class ShapeCache {
   private readonly shapes = new Map<number, Shape>();
-  private readonly result: RecordResult = { record: undefined as unknown as RecordType, keep: null, shape: undefined as unknown as Shape };
 
   constructor(private readonly ctx: TypeContext) {}
 
-  /**
-   * The record type of the fields `base..s.top` of `s`, whose hash the
-   * caller computed with mixKey and mixType (result is reused between calls).
-   */
-  lookup(s: FieldStack, base: number, h: number): RecordResult {
+  /** The shape (record type and all) of the fields `base..s.top` of `s`, whose hash is `h` (see shapeHash). */
+  lookup(s: FieldStack, base: number, h: number): Shape {
     const top = s.top;
     let shape = this.shapes.get(h);
-    for (; shape !== undefined; shape = shape.next) {
-      if (matches(shape, s, base, top)) {
-        this.result.record = shape.record;
-        this.result.keep = shape.keep;
-        this.result.shape = shape;
-        return this.result;
-      }
-    }
+    for (; shape !== undefined; shape = shape.next) if (matches(shape, s, base, top)) return shape;
     const made = this.make(s, base, top);
     made.next = this.shapes.get(h);
     this.shapes.set(h, made);
-    this.result.record = made.record;
-    this.result.keep = made.keep;
-    this.result.shape = made;
-    return this.result;
+    return made;
   }
 
   private make(s: FieldStack, base: number, top: number): Shape {

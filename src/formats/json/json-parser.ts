@@ -481,7 +481,7 @@ export class JsonParser extends ZcodeArena {
     let shape: Shape;
     if (predicting && sameTypes(pred!, f, base)) shape = pred!;
     else {
-      shape = this.shapes.lookup(f, base, shapeHash(f, base)).shape;
+      shape = this.shapes.lookup(f, base, shapeHash(f, base));
       if (demand === null) this.predicted[base] = shape;
     }
     const record = shape.record;

@@ -52,7 +52,15 @@ export interface Coded {
    * ElementDictionary, see coded-column.ts): columns of one source give
    * equal elements equal codes. Absent for a column's own codes.
    */
-  readonly source?: { element(code: number): Uint8Array; find(b: Uint8Array, s: number, e: number): number };
+  readonly source?: CodeSource;
+}
+
+/** Elements that the codes of several columns index (an ElementDictionary). */
+export interface CodeSource {
+  /** The element of `code`. */
+  element(code: number): Uint8Array;
+  /** The code of element b[s:e]; -1 when it has none. */
+  find(b: Uint8Array, s: number, e: number): number;
 }
 
 /** The most distinct values a coded column may have. */

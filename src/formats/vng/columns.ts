@@ -13,7 +13,7 @@ import { encodeUtf8 } from '../../util/utf8.js';
 import { TypeString, type Type, type TypeContext } from '../../zed/index.js';
 import type { CodedColumn } from './coded-column.js';
 import type { NumberColumn } from './number-column.js';
-import { ConstReader, scratch, type Coded, type ColumnReader } from './column-reader.js';
+import { ConstReader, scratch, type Coded, type CodeSource, type ColumnReader } from './column-reader.js';
 import { asFormatError } from './errors.js';
 import type { Meta } from './metadata.js';
 import type { VngObject } from './object.js';
@@ -137,7 +137,7 @@ export class ColumnCursor {
   }
 
   /** What the codes index when other columns share it (see Coded.source). */
-  get source(): { element(code: number): Uint8Array; find(b: Uint8Array, s: number, e: number): number } | undefined {
+  get source(): CodeSource | undefined {
     return this.coded?.source;
   }
 

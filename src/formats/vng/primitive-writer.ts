@@ -20,9 +20,9 @@ export class PrimitiveWriter implements ColumnWriter {
   private dict: DictTracker | null;
   private selectors: ByteWriter | null;
   /** The smallest and largest bodies so far, in buffers of their own (no allocation per new one); -1: none yet. */
-  private min = new Uint8Array(16);
+  private min: Uint8Array = new Uint8Array(16);
   private minLen = -1;
-  private max = new Uint8Array(16);
+  private max: Uint8Array = new Uint8Array(16);
   private maxLen = -1;
   private readonly cmp: RangeComparator;
 
@@ -66,19 +66,14 @@ export class PrimitiveWriter implements ColumnWriter {
 
   private track(b: Uint8Array, s: number, e: number): void {
     if (!this.minMax) return;
-    const n = e - s;
+    // (A column in order, as the pool key's is, has a new largest or smallest body at each value.)
     if (this.minLen < 0 || this.cmp(b, s, e, this.min, 0, this.minLen) < 0) {
-      if (this.min.length < n) this.min = new Uint8Array(2 * n);
-      const m = this.min;
-      for (let i = 0; i < n; i++) m[i] = b[s + i]!;
-      this.minLen = n;
+      this.min = copyInto(this.min, b, s, e);
+      this.minLen = e - s;
     }
     if (this.maxLen < 0 || this.cmp(b, s, e, this.max, 0, this.maxLen) > 0) {
-      if (this.max.length < n) this.max = new Uint8Array(2 * n);
-      // (A column in order, as the pool key's is, has a new largest or smallest body at each value.)
-      const m = this.max;
-      for (let i = 0; i < n; i++) m[i] = b[s + i]!;
-      this.maxLen = n;
+      this.max = copyInto(this.max, b, s, e);
+      this.maxLen = e - s;
     }
   }
 
@@ -125,4 +120,12 @@ export class PrimitiveWriter implements ColumnWriter {
       count: this.count,
     };
   }
+}
+
+/** b[s:e] copied to the start of `into`, or of a larger buffer when it does not fit; returns the buffer. */
+function copyInto(into: Uint8Array, b: Uint8Array, s: number, e: number): Uint8Array {
+  const n = e - s;
+  const out = into.length < n ? new Uint8Array(2 * n) : into;
+  for (let i = 0; i < n; i++) out[i] = b[s + i]!;
+  return out;
 }

@@ -8,7 +8,6 @@ import { IntColumnWriter } from './int-column.js';
 import { EMPTY_SEGMENT, type Meta } from './metadata.js';
 import { newColumnWriter } from './writer-factory.js';
 
-
 export class VariantWriter {
   private readonly tags = new IntColumnWriter();
   private readonly writers: ColumnWriter[] = [];

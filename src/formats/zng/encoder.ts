@@ -26,6 +26,8 @@ export interface ZngEncoderOptions {
 }
 
 
+const NO_BYTES = new Uint8Array(0);
+
 export class ZngEncoder implements Encoder {
   private readonly compressor: Lz4Compressor | null;
   private readonly threshold: number;
@@ -60,7 +62,7 @@ export class ZngEncoder implements Encoder {
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
       const body = v.bytes;
-      if (body === null) this.append(v.type, body, -1, -1);
+      if (body === null) this.append(v.type, NO_BYTES, -1, -1);
       else this.append(v.type, body, 0, body.length);
     }
     return this.take();
@@ -70,7 +72,7 @@ export class ZngEncoder implements Encoder {
    * Writes one value of type `t` whose body is b[s:e] (s -1 for a null),
    * as `write` does, without a Value for it; `take` returns what it framed.
    */
-  append(t: Type, b: Uint8Array | null, s: number, e: number): void {
+  append(t: Type, b: Uint8Array, s: number, e: number): void {
     const w = this.values;
     if (t !== this.lastType) {
       this.lastId = this.types.idOf(t);
@@ -86,8 +88,8 @@ export class ZngEncoder implements Encoder {
       let len = putUvarint(w.buf, w.len, this.lastId);
       len = putUvarint(w.buf, len, n + 1);
       const out = w.buf;
-      if (n < 64) for (let k = 0; k < n; k++) out[len + k] = b![s + k]!;
-      else out.set(b!.subarray(s, e), len);
+      if (n < 64) for (let k = 0; k < n; k++) out[len + k] = b[s + k]!;
+      else out.set(b.subarray(s, e), len);
       w.len = len + n;
     }
     const threshold = this.threshold;
