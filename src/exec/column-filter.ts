@@ -1,14 +1,14 @@
 // A scan's filter evaluated over columns (see ColumnFilter): each row's
 // outcome is one of Zed's four for a boolean expression (true, false,
-// error("missing"), another error), combined by `and` and `or` as the row
-// path's makeLogicalAnd and makeLogicalOr combine them, so a row is kept
-// exactly when the filter over its value is true. A coded column's
-// comparison runs once per code.
+// error("missing"), another error), combined by `and`, `or` and `not` as
+// the row path's makeLogicalAnd, makeLogicalOr and logicalNot combine them,
+// so a row is kept exactly when the filter over its value is true. A coded
+// column's comparison (or expression) runs once per code.
 
 import type { ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
-import { ID, readElement, underlying, Value } from '../zed/index.js';
+import { ID, readElement, TypeBool, underlying, Value } from '../zed/index.js';
 
 /** Primitive types whose comparisons with a constant follow the values' sort order. */
 const ORDERED = new Set<number>([ID.string, ID.bytes, ID.int8, ID.int16, ID.int32, ID.int64, ID.duration, ID.time]);
@@ -32,6 +32,24 @@ function outcome(pred: (v: Value) => boolean, v: Value): number {
   return pred(v) ? TRUE : FALSE;
 }
 
+/**
+ * The outcome of an expression's result, as asBool sees it: a bool (a null
+ * one reads as false), an error, or anything else (an error, "not type bool").
+ */
+function boolOutcome(r: Value): number {
+  if (underlying(r.type) === TypeBool) return r.asBool() ? TRUE : FALSE;
+  if (r.isError()) return isMissing(r) ? MISSING : ERROR;
+  return ERROR;
+}
+
+/** `not` of an outcome, as logicalNot: errors stay. */
+function negate(a: number): number {
+  return a === TRUE ? FALSE : a === FALSE ? TRUE : a;
+}
+
+type Leaf = Extract<ColumnFilterNode, { kind: 'leaf' }>;
+type ExprLeaf = Extract<ColumnFilterNode, { kind: 'expr' }>;
+
 /** The value of element b[s:...] of a column of type `col.type`. */
 function valueAt(col: ColumnBatch, b: Uint8Array, s: number, e: number): Value {
   readElement(b, s, e, el);
@@ -41,7 +59,9 @@ function valueAt(col: ColumnBatch, b: Uint8Array, s: number, e: number): Value {
 /** A filter as evaluated over one object: a comparison known for all its rows is a constant outcome. */
 export type EvalNode =
   | { readonly kind: 'and' | 'or'; readonly lhs: EvalNode; readonly rhs: EvalNode }
-  | Extract<ColumnFilterNode, { kind: 'leaf' }>
+  | { readonly kind: 'not'; readonly node: EvalNode }
+  | Leaf
+  | ExprLeaf
   | { readonly kind: 'const'; readonly outcome: number };
 
 /** Whether a filter, as resolved for an object, keeps every row (true), none (false), or depends on them (null). */
@@ -52,7 +72,8 @@ export function constantFilter(node: EvalNode): boolean | null {
 /** The field paths a filter's comparisons read (none for constants). */
 export function leafPaths(node: EvalNode): (readonly string[])[] {
   if (node.kind === 'const') return [];
-  return node.kind === 'leaf' ? [node.path] : [...leafPaths(node.lhs), ...leafPaths(node.rhs)];
+  if (node.kind === 'not') return leafPaths(node.node);
+  return node.kind === 'leaf' || node.kind === 'expr' ? [node.path] : [...leafPaths(node.lhs), ...leafPaths(node.rhs)];
 }
 
 /**
@@ -63,7 +84,12 @@ export function leafPaths(node: EvalNode): (readonly string[])[] {
  * lies between them). Constants combine as rows would.
  */
 export function resolveOnObject(node: EvalNode, key: readonly string[], min: Value, max: Value): EvalNode {
-  if (node.kind === 'const') return node;
+  if (node.kind === 'const' || node.kind === 'expr') return node;
+  if (node.kind === 'not') {
+    const inner = resolveOnObject(node.node, key, min, max);
+    if (inner.kind === 'const') return { kind: 'const', outcome: negate(inner.outcome) };
+    return inner === node.node ? node : { kind: 'not', node: inner };
+  }
   if (node.kind === 'leaf') {
     if (!RANGE_OPS.has(node.op)) return node;
     if (node.path.length !== key.length || node.path.some((p, i) => p !== key[i])) return node;
@@ -155,7 +181,7 @@ export class ColumnFilterEval {
    * they sort to one end, so the batch's ends show them). False when it
    * does not apply.
    */
-  private onSorted(node: Extract<ColumnFilterNode, { kind: 'leaf' }>, col: ColumnBatch, n: number, out: Uint8Array): boolean {
+  private onSorted(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): boolean {
     const key = this.sorted;
     if (key === undefined || n === 0 || col.missing || col.cardinality >= 0) return false;
     if (!RANGE_OPS.has(node.op)) return false;
@@ -199,6 +225,15 @@ export class ColumnFilterEval {
       if (!this.onSorted(node, col, n, out)) leaf(node, col, n, out);
       return out;
     }
+    if (node.kind === 'expr') {
+      exprLeaf(node, column(node.path), n, out);
+      return out;
+    }
+    if (node.kind === 'not') {
+      const x = this.eval(node.node, column, n, depth + 1);
+      for (let i = 0; i < n; i++) out[i] = negate(x[i]!);
+      return out;
+    }
     const l = this.eval(node.lhs, column, n, depth + 1);
     // The right side is evaluated into the next slot, so l stays intact.
     const r = this.eval(node.rhs, column, n, depth + 2);
@@ -221,12 +256,17 @@ export class ColumnFilterEval {
  * rather than per batch, and only for codes new since, as a shared
  * dictionary grows.
  */
-const OUTCOMES = new WeakMap<(v: Value) => boolean, WeakMap<object, Uint8Array>>();
+const OUTCOMES = new WeakMap<object, WeakMap<object, Uint8Array>>();
 
-/** The outcome of the comparison for each code of a coded column (the array is shared: not to be changed). */
-function codeOutcomes(pred: (v: Value) => boolean, col: ColumnBatch): Uint8Array {
-  let bySource = OUTCOMES.get(pred);
-  if (bySource === undefined) OUTCOMES.set(pred, (bySource = new WeakMap()));
+/**
+ * The outcome of a comparison `pred` (or of an expression `fn`, for which
+ * `pred` is null) for each code of a coded column (the array is shared: not
+ * to be changed).
+ */
+function codeOutcomes(pred: ((v: Value) => boolean) | null, col: ColumnBatch, fn?: (v: Value) => Value): Uint8Array {
+  const key: object = pred ?? fn!;
+  let bySource = OUTCOMES.get(key);
+  if (bySource === undefined) OUTCOMES.set(key, (bySource = new WeakMap()));
   const source: object = col.source ?? col;
   const known = bySource.get(source);
   if (known !== undefined && known.length >= col.cardinality) return known;
@@ -238,13 +278,33 @@ function codeOutcomes(pred: (v: Value) => boolean, col: ColumnBatch): Uint8Array
   }
   for (; c < col.cardinality; c++) {
     const e = col.element(c);
-    byCode[c] = outcome(pred, valueAt(col, e, 0, e.length));
+    const v = valueAt(col, e, 0, e.length);
+    byCode[c] = pred !== null ? outcome(pred, v) : boolOutcome(fn!(v));
   }
   bySource.set(source, byCode);
   return byCode;
 }
 
-function leaf(node: Extract<ColumnFilterNode, { kind: 'leaf' }>, col: ColumnBatch, n: number, out: Uint8Array): void {
+/** An expression of one field over its column: once per code, else once per row. */
+function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array): void {
+  if (col.missing) {
+    out.fill(boolOutcome(node.eval(null)), 0, n);
+    return;
+  }
+  if (col.cardinality >= 0) {
+    const byCode = codeOutcomes(null, col, node.eval);
+    const codes = col.codes;
+    for (let i = 0; i < n; i++) out[i] = byCode[codes[i]!]!;
+    return;
+  }
+  const { bytes, starts, sizes } = col;
+  for (let i = 0; i < n; i++) {
+    const s = starts[i]!;
+    out[i] = boolOutcome(node.eval(valueAt(col, bytes, s, s + sizes[i]!)));
+  }
+}
+
+function leaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
   const pred = node.pred;
   if (col.missing) {
     out.fill(MISSING, 0, n);

@@ -9,7 +9,7 @@
 // cannot take (no copy, a NaN under min or max) comes back undone and is
 // aggregated in the query's thread, values and all, in its place.
 
-import type { ColumnAggregate, ColumnFilterNode, KeySpan } from '../compiler/index.js';
+import { compileColumnExprIn, type ColumnAggregate, type ColumnFilterNode, type dag, type KeySpan } from '../compiler/index.js';
 import { decodeZng } from '../formats/zng/index.js';
 import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads } from '../lake/index.js';
 import { leafPredicate } from '../runtime/index.js';
@@ -27,7 +27,9 @@ const MAX_SHARE_BYTES = 64 << 20;
 /** The filter's tree with its constants as indexes into the payload's values. */
 type PlainFilter =
   | { readonly kind: 'and' | 'or'; readonly lhs: PlainFilter; readonly rhs: PlainFilter }
-  | { readonly kind: 'leaf'; readonly path: readonly string[]; readonly op: Extract<ColumnFilterNode, { kind: 'leaf' }>['op']; readonly value: number };
+  | { readonly kind: 'not'; readonly node: PlainFilter }
+  | { readonly kind: 'leaf'; readonly path: readonly string[]; readonly op: Extract<ColumnFilterNode, { kind: 'leaf' }>['op']; readonly value: number }
+  | { readonly kind: 'expr'; readonly path: readonly string[]; readonly expr: dag.Expr };
 
 /** A share of a columnar summarize, as plain data. */
 export interface AggregateShare {
@@ -70,6 +72,9 @@ export interface AggregateShareResult {
 export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly ColumnObject[], plan: ColumnAggregate, span: KeySpan | undefined): AggregateShare {
   const values: Value[] = [];
   const plain = (n: ColumnFilterNode): PlainFilter => {
+    if (n.kind === 'not') return { kind: 'not', node: plain(n.node) };
+    // The plan's expression is plain data: the other thread compiles it again.
+    if (n.kind === 'expr') return { kind: 'expr', path: n.path, expr: n.expr };
     if (n.kind !== 'leaf') return { kind: n.kind, lhs: plain(n.lhs), rhs: plain(n.rhs) };
     values.push(n.value);
     return { kind: 'leaf', path: n.path, op: n.op, value: values.length - 1 };
@@ -100,6 +105,8 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
   const zctx = new TypeContext();
   const values = decodeZng(share.values, zctx);
   const node = (p: PlainFilter): ColumnFilterNode => {
+    if (p.kind === 'not') return { kind: 'not', node: node(p.node) };
+    if (p.kind === 'expr') return { kind: 'expr', path: p.path, expr: p.expr, eval: compileColumnExprIn(p.expr, p.path, zctx) };
     if (p.kind !== 'leaf') return { kind: p.kind, lhs: node(p.lhs), rhs: node(p.rhs) };
     const value = values[p.value]!;
     const pred = leafPredicate(p.op, value);

@@ -116,6 +116,7 @@ export const LEAVES: readonly (readonly [string, readonly string[]])[] = [
   ['nosuch', ['1', 'null', '"x"']],
   ['id.nosuch', ['1', 'null']],
   ['ts', ['100', '1000', '1500']],
+  ['flag', ['true', 'false', 'null']],
 ];
 export const OPS = ['==', '!=', '<', '<=', '>', '>='] as const;
 /** Summarizes whose keys and arguments are field paths of data()'s records. */
@@ -154,13 +155,42 @@ export function summarizeQuery(r: () => number, bare: number, depth: number, sum
   return { q, round: q.includes('(m)') || q.includes('(dur)') || q.includes('avg(') || q.includes('sum(') };
 }
 
-/** A random filter: comparisons of LEAVES (and `in` arrays and sets of their constants), and and or of them up to `depth` deep. */
+/** Expressions of one field (F) that columns evaluate as filter leaves, of every outcome: bools, nulls, missing and other errors, non-bools. */
+export const FIELD_EXPRS = [
+  'has(F)',
+  'missing(F)',
+  'is(F, <string>)',
+  'is(F, <int64>)',
+  'typeof(F)==<float64>',
+  'len(F)>3',
+  'F+1>100',
+  '1<F',
+  'grep("cp", F)',
+  'grep(/^[tu1]/, F)',
+  'regexp(/^([tu])/, F)[1]=="t"',
+  'lower(F)=="tcp"',
+  'is_error(F)',
+  'cidr_match(10.0.0.0/16, F)',
+  'coalesce(F, 0)==0',
+  'string(F)=="7"',
+  '<bool>(F)',
+  'F==null',
+  '(F>10 ? true : "no")',
+];
+
+/**
+ * A random filter: comparisons of LEAVES (and `in` arrays and sets of their
+ * constants), now and then an expression of one of their fields
+ * (FIELD_EXPRS), and `and`, `or` and `not` of them up to `depth` deep.
+ */
 export function filterOf(r: () => number, depth: number): string {
   if (depth > 0 && r() < 0.35) {
+    if (r() < 0.2) return `!(${filterOf(r, depth - 1)})`;
     const op = r() < 0.5 ? 'and' : 'or';
     return `(${filterOf(r, depth - 1)} ${op} ${filterOf(r, depth - 1)})`;
   }
   const [field, consts] = LEAVES[Math.floor(r() * LEAVES.length)]!;
+  if (r() < 0.15) return FIELD_EXPRS[Math.floor(r() * FIELD_EXPRS.length)]!.replaceAll('F', field);
   const c = () => consts[Math.floor(r() * consts.length)]!;
   // Now and then `in` an array or a set of constants.
   if (r() < 0.15) return r() < 0.5 ? `${field} in [${c()},${c()}]` : `${field} in |[${c()},${c()},${c()}]|`;

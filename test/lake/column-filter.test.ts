@@ -136,6 +136,17 @@ describe('filtered summarize over column copies', () => {
       expect({ q, read: r.read, some: r.lines.length > 2 }).toEqual({ q, read: 360, some: true });
       expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: 0 });
     }
+    // `not` and expressions of one field (functions, types, regexps, arithmetic) too.
+    for (const q of [
+      'from p | !(proto=="tcp") and len(proto)>3 | count() by proto',
+      'from p | !has(dur) or is(proto, <int64>) | sum(bytes)',
+      'from p | grep(/^u/, proto) or bytes+1>90000 | count() by proto',
+      'from p | not (is_error(dur) or dur>50) | c:=count()',
+    ]) {
+      const r = await run(cols, q);
+      expect({ q, read: r.read, some: r.lines.length > 0 }).toEqual({ q, read: 360, some: true });
+      expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: 0 });
+    }
     // On the pool key: columns too, and records_read is what the values'
     // scan reads, the seek streams that may meet the key's range.
     const rows = newLake(false);

@@ -11,6 +11,7 @@ import { keySpanOf } from '../optimizer/key-span.js';
 import { textFilterOf } from '../optimizer/terms.js';
 import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
+import { compileColumnExpr, singlePathOf } from './column-expr.js';
 import { compileBool, compileExpr, constValue } from './expr.js';
 import type { ColumnAggregate, ColumnFilterNode, ColumnTopK, KeySpan, Pushdown, TextFilter } from './source.js';
 import { agg, leafPredicate, literalPredicate } from '../../runtime/index.js';
@@ -127,18 +128,34 @@ function constantOf(e: dag.Expr, env: Env): ValueType | null {
 const NULL_SELF = new Value(TypeNull, null);
 
 /**
- * The filter as a ColumnFilterNode: `and`/`or` of `path op constant` where
- * the constant is one Zed compiles to a plain predicate (literalPredicate),
- * and of `path in constant` (a constant array, set, net, ...); null for
- * anything else.
+ * The filter as a ColumnFilterNode: `and`, `or` and `not` of `path op
+ * constant` where the constant is one Zed compiles to a plain predicate
+ * (literalPredicate), of `path in constant` (a constant array, set, net,
+ * ...), and of any other expression that reads one field only (see
+ * column-expr.ts); null for anything else.
  */
 function columnFilterOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
-  if (e.kind !== 'BinaryExpr') return null;
-  if (e.op === 'and' || e.op === 'or') {
+  if (e.kind === 'UnaryExpr' && e.op === '!') {
+    const node = columnFilterOf(e.operand, env);
+    return node === null ? null : { kind: 'not', node };
+  }
+  if (e.kind === 'BinaryExpr' && (e.op === 'and' || e.op === 'or')) {
     const lhs = columnFilterOf(e.lhs, env);
     const rhs = lhs === null ? null : columnFilterOf(e.rhs, env);
     return lhs === null || rhs === null ? null : { kind: e.op, lhs, rhs };
   }
+  return comparisonOf(e, env) ?? exprLeafOf(e, env);
+}
+
+/** An expression of one field as a filter leaf (the field's column its one input). */
+function exprLeafOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
+  const path = singlePathOf(e);
+  return path === null ? null : { kind: 'expr', path, expr: e, eval: compileColumnExpr(e, path, env) };
+}
+
+/** `path op constant` and `path in constant` as a comparison leaf, else null. */
+function comparisonOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
+  if (e.kind !== 'BinaryExpr') return null;
   if (e.op === 'in') {
     if (e.lhs.kind !== 'This' || e.lhs.path.length === 0) return null;
     const container = constantOf(e.rhs, env);

@@ -77,10 +77,11 @@ export interface ColumnAggregate {
 }
 
 /**
- * A scan's filter in a form columns can evaluate: `and` and `or` of
- * comparisons of a field with a constant. `pred` is the comparison the
- * row path compiles (true or false for any value that is not an error);
- * `row` is the whole filter over values, for rows read as values.
+ * A scan's filter in a form columns can evaluate: `and`, `or` and `not` of
+ * comparisons of a field with a constant, and of other expressions that
+ * read one field. `pred` is the comparison the row path compiles (true or
+ * false for any value that is not an error); `row` is the whole filter over
+ * values, for rows read as values.
  */
 export interface ColumnFilter {
   readonly node: ColumnFilterNode;
@@ -106,6 +107,7 @@ export interface ColumnTopK {
 
 export type ColumnFilterNode =
   | { readonly kind: 'and' | 'or'; readonly lhs: ColumnFilterNode; readonly rhs: ColumnFilterNode }
+  | { readonly kind: 'not'; readonly node: ColumnFilterNode }
   | {
       readonly kind: 'leaf';
       readonly path: readonly string[];
@@ -113,6 +115,15 @@ export type ColumnFilterNode =
       /** The constant compared with (for `in`, the container); `pred` is leafPredicate(op, value). */
       readonly value: Value;
       readonly pred: (v: Value) => boolean;
+    }
+  | {
+      /** An expression whose only input is the field at `path` (see column-expr.ts). */
+      readonly kind: 'expr';
+      readonly path: readonly string[];
+      /** The plan's expression, plain data, for other threads to compile again. */
+      readonly expr: dag.Expr;
+      /** The expression given the field's value (null: the field is absent). */
+      readonly eval: (v: Value | null) => Value;
     };
 
 export interface SourceResolver {
