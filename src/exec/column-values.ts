@@ -75,9 +75,9 @@ function appendBody(b: Builder, steps: Int32Array, cursors: readonly ColumnBatch
         const e = (dict[code] ??= col.element(code));
         b.appendEncoded(e, 0, e.length);
       } else {
-        const col = cursors[f]!;
-        const s = col.starts[i]!;
-        b.appendEncoded(col.bytes, s, s + col.sizes[i]!);
+        // Elements lie back to back: the next start ends this one.
+        const st = cursors[f]!.starts;
+        b.appendEncoded(cursors[f]!.bytes, st[i]!, st[i + 1]!);
       }
     }
   }
@@ -112,6 +112,7 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
   if (set === null) return null;
   // Columns of few values read the codes an earlier query read.
   for (let j = 0; j < set.paths.length; j++) o.keepCodes(set, j);
+  if (opts.pick !== undefined) for (let j = 0; j < set.paths.length; j++) o.keepElements(set, j);
   const members = set.members;
   const tags = set.tags;
   if (members.length > 1 && tags === null) return null;

@@ -28,10 +28,13 @@ export interface ColumnReader {
   coded?(): Coded | null;
   /**
    * Where the values last measured lie in the reader's own bytes, when they
-   * lie there as they are (value i at bytes[starts[i]:], sizes as measured),
-   * so they can be read without write; valid until the next measure.
+   * lie there as they are, back to back (value i at bytes[starts[i]:
+   * starts[i + 1]], starts holding one more entry), so they can be read
+   * without write; valid until the next measure.
    */
   view?(): { readonly bytes: Uint8Array; readonly starts: Int32Array };
+  /** The bytes view gives positions in (loaded, whatever was measured). */
+  placed?(): Uint8Array;
 }
 
 /**
@@ -191,7 +194,8 @@ export class PrimitiveReader implements ColumnReader {
   }
 
   measure(n: number): Int32Array {
-    const st = (this.starts = scratch(this.starts, n));
+    // One start more than the values: the end of the last.
+    const st = (this.starts = scratch(this.starts, n + 1));
     const sz = (this.sizes = scratch(this.sizes, n));
     const b = this.bytes;
     const len = b.length;
@@ -212,6 +216,7 @@ export class PrimitiveReader implements ColumnReader {
       sz[i] = e - p;
       p = e;
     }
+    st[n] = p;
     this.pos = p;
     this.index += n;
     return sz;
@@ -219,6 +224,10 @@ export class PrimitiveReader implements ColumnReader {
 
   view(): { readonly bytes: Uint8Array; readonly starts: Int32Array } {
     return { bytes: this.bytes, starts: this.starts };
+  }
+
+  placed(): Uint8Array {
+    return this.bytes;
   }
 
   write(out: Uint8Array, pos: Int32Array, n: number): void {

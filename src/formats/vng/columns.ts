@@ -35,10 +35,16 @@ export class ColumnCursor {
   cardinality: number;
   /** Codes mode: row i's code. */
   codes: Int32Array = new Int32Array(0);
-  /** Elements mode: row i's zcode element is bytes[starts[i], starts[i] + sizes[i]). */
+  /**
+   * Elements mode: row i's zcode element is bytes[starts[i], starts[i] +
+   * sizes[i]); the elements lie back to back, and starts holds one more
+   * entry, the end of the last (so starts[i + 1] ends row i's).
+   */
   bytes: Uint8Array = NO_BYTES;
   starts: Int32Array = new Int32Array(0);
-  sizes: Int32Array = new Int32Array(0);
+  #sizes: Int32Array = new Int32Array(0);
+  /** Rows whose sizes are yet to be worked out from starts, when they are read (0: none). */
+  #unsized = 0;
   /**
    * Numbers mode (see useNumbers), else null: row i's number, or a null
    * where numberNulls[i] is 1. The elements (bytes, starts, sizes) are then
@@ -167,6 +173,22 @@ export class ColumnCursor {
     return counts;
   }
 
+  get sizes(): Int32Array {
+    const n = this.#unsized;
+    if (n > 0) {
+      const st = this.starts;
+      const sz = (this.#sizes = scratch(this.#sizes, n));
+      for (let i = 0; i < n; i++) sz[i] = st[i + 1]! - st[i]!;
+      this.#unsized = 0;
+    }
+    return this.#sizes;
+  }
+
+  set sizes(sizes: Int32Array) {
+    this.#sizes = sizes;
+    this.#unsized = 0;
+  }
+
   /** Reads the next `n` rows. */
   next(n: number): void {
     const nc = this.numberColumn;
@@ -178,9 +200,12 @@ export class ColumnCursor {
     }
     const ec = this.elementColumn;
     if (ec !== null) {
-      this.bytes = ec.bytes;
-      this.starts = ec.starts.subarray(this.row, this.row + n);
-      this.sizes = ec.sizes.subarray(this.row, this.row + n);
+      const bytes = ec.bytes ?? this.reader.placed?.();
+      if (bytes === undefined) throw new FormatError('VNG column: its elements were placed in a segment its reader does not read');
+      this.bytes = bytes;
+      // The sizes only when asked for: most often a few rows' elements are read.
+      this.starts = ec.starts.subarray(this.row, this.row + n + 1);
+      this.#unsized = n;
       this.row += n;
       return;
     }
@@ -203,7 +228,7 @@ export class ColumnCursor {
       this.starts = view.starts;
       return;
     }
-    const st = (this.starts = scratch(this.starts, n));
+    const st = (this.starts = scratch(this.starts, n + 1));
     const pos = (this.pos = scratch(this.pos, n));
     let at = 0;
     for (let i = 0; i < n; i++) {
@@ -211,6 +236,7 @@ export class ColumnCursor {
       pos[i] = at;
       at += sizes[i]!;
     }
+    st[n] = at;
     if (this.bytes.length < at) this.bytes = new Uint8Array(Math.max(at, 2 * this.bytes.length));
     this.reader.write(this.bytes, pos, n);
   }

@@ -10,30 +10,32 @@ import type { ColumnReader } from './column-reader.js';
 /** Values measured at once. */
 const BATCH = 8192;
 
-/** One object's column of elements: row i's at bytes[starts[i]:] of sizes[i] bytes. */
+/**
+ * One object's column of elements, row i's from starts[i] to starts[i + 1]
+ * (the elements lie back to back): in `bytes`, or, when null, in the
+ * column's segment as they are, which the reader gives (ColumnReader.placed).
+ */
 export class ElementColumn {
   constructor(
-    readonly bytes: Uint8Array,
+    readonly bytes: Uint8Array | null,
+    /** One more than the rows: where each element starts, and the end. */
     readonly starts: Int32Array,
-    readonly sizes: Int32Array,
   ) {}
 
   get byteLength(): number {
-    return this.bytes.byteLength + this.starts.byteLength + this.sizes.byteLength;
+    return (this.bytes?.byteLength ?? 0) + this.starts.byteLength;
   }
 }
 
 /**
  * The `length` values of a fresh `reader` as an ElementColumn. Elements
- * lying in the reader's segment as they are stay there (the segment's bytes
- * are copied out of a larger buffer, so that keeping the column keeps no
- * more than its own bytes); others (nulls among them, say) are copied into
- * the column's own bytes. Null should the elements of one batch lie in
- * the segment and the next's not.
+ * lying in the reader's segment as they are stay there (then only where
+ * they start is kept); others (nulls among them, say) are copied into the
+ * column's own bytes. Null should the elements of one batch lie in the
+ * segment and the next's not, or the segment's elements not lie back to back.
  */
 export function elementColumn(reader: ColumnReader, length: number): ElementColumn | null {
-  const starts = new Int32Array(length);
-  const sizes = new Int32Array(length);
+  const starts = new Int32Array(length + 1);
   let inPlace: Uint8Array | null = null;
   let own = new Uint8Array(0);
   let end = 0;
@@ -41,11 +43,15 @@ export function elementColumn(reader: ColumnReader, length: number): ElementColu
   for (let at = 0; at < length; ) {
     const n = Math.min(BATCH, length - at);
     const sz = reader.measure(n);
-    sizes.set(sz.subarray(0, n), at);
     const view: { readonly bytes: Uint8Array; readonly starts: Int32Array } | undefined = at === 0 || inPlace !== null ? reader.view?.() : undefined;
     if (view !== undefined && (at === 0 || view.bytes === inPlace)) {
       inPlace = view.bytes;
-      starts.set(view.starts.subarray(0, n), at);
+      for (let i = 0; i < n; i++) {
+        const s = view.starts[i]!;
+        if (s !== end && at + i > 0) return null;
+        starts[at + i] = s;
+        end = s + sz[i]!;
+      }
     } else {
       // Elements that left the segment they lay in: not placed (the reader then read in part).
       if (inPlace !== null) return null;
@@ -66,6 +72,6 @@ export function elementColumn(reader: ColumnReader, length: number): ElementColu
     }
     at += n;
   }
-  if (inPlace === null) return new ElementColumn(own.slice(0, end), starts, sizes);
-  return new ElementColumn(inPlace.byteLength < inPlace.buffer.byteLength ? inPlace.slice() : inPlace, starts, sizes);
+  starts[length] = end;
+  return new ElementColumn(inPlace === null ? own.slice(0, end) : null, starts);
 }
