@@ -8,6 +8,7 @@
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
 import { type ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
+import { Builder, ID, type Value } from '../zed/index.js';
 import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
 
 /** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
@@ -44,6 +45,15 @@ async function aggregateObject(
     // keep them (a null string compares as empty, whatever its place in the
     // key order): the filter stays to be evaluated with them.
     if (all === true && within === null) filter = undefined;
+  }
+  // min and max of the pool key alone: the object's key range holds them.
+  if (filter === undefined && within === null && plan.keys.length === 0) {
+    const bounds = boundsColumn(plan, sorted.path, o.object.min, o.object.max);
+    if (bounds !== null) {
+      groups.begin([], plan.aggs.map(() => bounds));
+      groups.add(2);
+      return o.object.count;
+    }
   }
   const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...(filter === undefined ? [] : leafPaths(filter))];
   // null when the object has no usable copy (a copy that does not read is a warning in the stats).
@@ -172,6 +182,42 @@ async function aggregateObject(
     for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) evaluate(filter, n);
   }
   return kept;
+}
+
+/** Key types whose min and max aggregates take the least and greatest values in the pool's sort order. */
+const EXTREMES: ReadonlySet<number> = new Set([ID.int8, ID.int16, ID.int32, ID.int64, ID.uint8, ID.uint16, ID.uint32, ID.uint64, ID.duration, ID.time]);
+
+/**
+ * When every aggregate is min or max of the pool key and the object's key
+ * bounds are two non-null values of one such type (then every key of the
+ * object is of that type, none null, and they lie between the two), a
+ * column of those two values, which min and max read as they would the
+ * whole column; else null.
+ */
+function boundsColumn(plan: ObjectAggregate, key: readonly string[], min: Value, max: Value): ColumnBatch | null {
+  if (plan.aggs.length === 0 || !plan.aggs.every((a) => (a.fn === 'min' || a.fn === 'max') && a.path !== null && samePath(a.path, key))) return null;
+  const t = min.type;
+  if (t !== max.type || t.kind !== 'primitive' || !EXTREMES.has(t.id) || min.bytes === null || max.bytes === null) return null;
+  const b = new Builder(32);
+  b.append(min.bytes);
+  const mid = b.len;
+  b.append(max.bytes);
+  return {
+    type: t,
+    cardinality: -1,
+    codes: new Int32Array(0),
+    element: () => {
+      throw new Error('a column of key bounds has no codes');
+    },
+    bytes: b.bytes(),
+    starts: Int32Array.of(0, mid, b.len),
+    sizes: Int32Array.of(mid, b.len - mid),
+    missing: false,
+  };
+}
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
 }
 
 /** Positions [from, to) a scan reads, with the filter they need (null: every row is kept). */

@@ -46,7 +46,10 @@ export class CountingBlobStore extends MemoryBlobStore {
     if (key.endsWith('.zng') && !key.endsWith('-seek.zng')) this.objectReads++;
     return super.getStream(key);
   }
+  /** Ranged reads of anything (column copies included). */
+  getRanges = 0;
   override getRange(key: string, offset: number, length: number): Promise<Uint8Array | null> {
+    this.getRanges++;
     if (key.endsWith('.zng') && !key.endsWith('-seek.zng')) this.rangeReads++;
     return super.getRange(key, offset, length);
   }
