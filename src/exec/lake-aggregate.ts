@@ -64,6 +64,7 @@ export function lakeAggregate(
 ): (sink: PartialSink) => Stream {
   const rowFilter = plan.filter?.row;
   const fns = plan.aggs.map((a) => a.fn);
+  const keyEvals = plan.keyExprs?.map((e) => e?.eval ?? null);
   return (sink) =>
     (async function* () {
       const filter = plan.filter;
@@ -81,14 +82,14 @@ export function lakeAggregate(
         sharing(threads),
       );
       const sorted = { path: key.path };
-      let groups = new ColumnGroups(plan.keys.length, fns, zctx);
+      let groups = new ColumnGroups(plan.keys.length, fns, zctx, keyEvals);
       // While every object is aggregated here, in one table, the groups'
       // final values go straight out (see PartialSink.finish).
       let alone = true;
       const flush = async (): Promise<void> => {
         alone = false;
         groups.emit((k, p) => sink.add(k, p));
-        groups = new ColumnGroups(plan.keys.length, fns, zctx);
+        groups = new ColumnGroups(plan.keys.length, fns, zctx, keyEvals);
         if (sink.shouldSpill) await sink.spill();
       };
       // The first share is this thread's; the others go to other threads
@@ -96,7 +97,8 @@ export function lakeAggregate(
       // A key of many distinct values (as kept codes say) makes as many
       // groups in each share, which this thread would fold in one by one:
       // more work than the other threads save.
-      const many = objects.length > 0 && plan.keys.some((k) => objects[0]!.knownValues(k) > MAX_SHARED_GROUPS);
+      // (An expression's results are not its column's values: it says nothing of them.)
+      const many = objects.length > 0 && plan.keys.some((k, i) => plan.keyExprs?.[i] == null && objects[0]!.knownValues(k) > MAX_SHARED_GROUPS);
       const hotRows = threads?.hotShareRows ?? 0;
       const shares = sharesOf(objects, many || cheap(plan, key.path, objects, hotRows) ? undefined : threads);
       let others: Promise<AggregateShareResult>[] = [];

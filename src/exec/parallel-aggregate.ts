@@ -39,6 +39,8 @@ export interface AggregateShare {
   /** The share's objects, in the scan's order. */
   readonly objects: readonly KsuidHex[];
   readonly keys: readonly (readonly string[])[];
+  /** Per key, the plan's expression of its field when it is one (see ColumnAggregate.keyExprs). */
+  readonly keyExprs: readonly (dag.Expr | null)[] | null;
   readonly aggs: ColumnAggregate['aggs'];
   readonly filter: PlainFilter | null;
   /** The key span pruning the scan: its ends as indexes into values (-1: open). */
@@ -90,6 +92,7 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
     commit,
     objects: objects.map((o) => o.object.id),
     keys: plan.keys,
+    keyExprs: plan.keyExprs?.map((e) => e?.expr ?? null) ?? null,
     aggs: plan.aggs,
     filter,
     span:
@@ -127,7 +130,8 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
   const stats = newScanStats();
   const sorted = { path: poolKeyOf(await lake.getPool(share.pool)).path };
   const objects = await shareObjects(lake, share, { ctx: zctx, stats, ...(span !== undefined ? { span } : {}) });
-  const groups = new ColumnGroups(plan.keys.length, plan.aggs.map((a) => a.fn), zctx);
+  const keyEvals = share.keyExprs?.map((e, k) => (e === null ? null : compileColumnExprIn(e, share.keys[k]!, zctx)));
+  const groups = new ColumnGroups(plan.keys.length, plan.aggs.map((a) => a.fn), zctx, keyEvals);
   for (const o of objects) {
     const done = await aggregateInto(o, plan, groups, sorted, span, stats);
     if (!done || groups.size > MAX_SHARE_GROUPS || groups.memory > MAX_SHARE_BYTES) return { groups: null, stats };

@@ -242,3 +242,40 @@ describe('bool', () => {
     expect([...encodeBool(true)]).toEqual([1]);
   });
 });
+
+describe('64-bit integers through two 32-bit halves', () => {
+  // The reference: a body's bytes built and read one at a time with bigints.
+  const body = (u: bigint): number[] => {
+    const out: number[] = [];
+    for (let x = u; x > 0n; x >>= 8n) out.push(Number(x & 0xffn));
+    return out;
+  };
+  const read = (b: readonly number[]): bigint => b.reduceRight((n, x) => (n << 8n) | BigInt(x), 0n);
+  const signed = (u: bigint): bigint => ((u & 1n) === 0n ? u >> 1n : u === 1n ? -(1n << 63n) : -(u >> 1n));
+
+  it('encode, decode and read padded bodies as byte-at-a-time bigints do, at every length', () => {
+    let seed = 5;
+    const r = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const us = [0n, 1n, 2n, 3n, 0xffffffffn, 0x100000000n, (1n << 56n) - 1n, 1n << 56n, (1n << 63n) - 1n, 1n << 63n, (1n << 64n) - 1n];
+    for (let i = 0; i < 20_000; i++) {
+      let u = 0n;
+      for (let k = Math.floor(r() * 9); k > 0; k--) u = (u << 8n) | BigInt(Math.floor(r() * 256));
+      us.push(u);
+    }
+    for (const u of us) {
+      expect({ u, b: [...encodeUint(u)] }).toEqual({ u, b: body(u) });
+      expect({ u, d: decodeUint(Uint8Array.from(body(u))) }).toEqual({ u, d: u });
+      // Not minimal: padded with zeros to 7 and 8 bytes.
+      for (const len of [7, 8]) {
+        const p = new Uint8Array(len);
+        p.set(body(u).slice(0, len));
+        if (body(u).length > len) continue;
+        expect({ u, len, d: decodeUint(p), i: decodeInt(p) }).toEqual({ u, len, d: read([...p]), i: signed(read([...p])) });
+      }
+      const x = BigInt.asIntN(64, u);
+      const zig = x >= 0n ? x << 1n : ((-x) << 1n) | 1n;
+      expect({ x, b: [...encodeInt(x)] }).toEqual({ x, b: body(BigInt.asUintN(64, zig)) });
+      expect({ x, d: decodeInt(encodeInt(x)) }).toEqual({ x, d: x });
+    }
+  });
+});

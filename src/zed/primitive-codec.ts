@@ -36,13 +36,38 @@ export function encodeUint(n: number | bigint): Uint8Array {
     putUint(out, 0, n);
     return out;
   }
-  let x = BigInt(n) & MASK64;
-  const bytes: number[] = [];
-  while (x > 0n) {
-    bytes.push(Number(x & 0xffn));
-    x >>= 8n;
+  // The 64 bits as two 32-bit halves, written with number arithmetic.
+  const x = BigInt(n) & MASK64;
+  return uintOfHalves(Number(x >> 32n), Number(x & 0xffffffffn));
+}
+
+/** The minimal little-endian body of the unsigned value hi * 2^32 + lo (each half below 2^32). */
+function uintOfHalves(hi: number, lo: number): Uint8Array {
+  let len = 8;
+  if (hi === 0) {
+    len = 4;
+    while (len > 0 && lo >>> (8 * (len - 1)) === 0) len--;
+  } else {
+    while (hi >>> (8 * (len - 5)) === 0) len--;
   }
-  return Uint8Array.from(bytes);
+  const out = new Uint8Array(len);
+  for (let i = 0; i < len && i < 4; i++) out[i] = (lo >>> (8 * i)) & 0xff;
+  for (let i = 4; i < len; i++) out[i] = (hi >>> (8 * (i - 4))) & 0xff;
+  return out;
+}
+
+/** The low 32 bits of an unsigned body b[start:end] (at most 8 bytes), as a non-negative number. */
+export function uintLow32(b: Uint8Array, start: number, end: number): number {
+  let lo = 0;
+  for (let i = Math.min(end, start + 4) - 1; i >= start; i--) lo = lo * 256 + b[i]!;
+  return lo;
+}
+
+/** The high 32 bits of an unsigned body b[start:end] (at most 8 bytes). */
+export function uintHigh32(b: Uint8Array, start: number, end: number): number {
+  let hi = 0;
+  for (let i = end - 1; i >= start + 4; i--) hi = hi * 256 + b[i]!;
+  return hi;
 }
 
 /** Decodes an unsigned body as a number (exact below 2^53). */
@@ -58,6 +83,7 @@ export function decodeUintNumber(b: Uint8Array, start = 0, end = b.length): numb
 
 export function decodeUint(b: Uint8Array, start = 0, end = b.length): bigint {
   if (end - start <= 6) return BigInt(decodeUintNumber(b, start, end));
+  if (end - start <= 8) return (BigInt(uintHigh32(b, start, end)) << 32n) | BigInt(uintLow32(b, start, end));
   let n = 0n;
   for (let i = end - 1; i >= start; i--) n = (n << 8n) | BigInt(b[i]!);
   return n;
@@ -88,6 +114,14 @@ export function decodeInt(b: Uint8Array, start = 0, end = b.length): bigint {
     const u = decodeUintNumber(b, start, end);
     if (u % 2 === 0) return BigInt(u / 2);
     return u === 1 ? -(1n << 63n) : BigInt(-(u - 1) / 2);
+  }
+  if (end - start <= 8) {
+    // The magnitude is the 64 bits shifted right by one, the sign bit 0.
+    const hi = uintHigh32(b, start, end);
+    const lo = uintLow32(b, start, end);
+    if (hi === 0 && lo === 1) return -(1n << 63n);
+    const mag = (BigInt(Math.floor(hi / 2)) << 32n) | BigInt(Math.floor(lo / 2) + (hi % 2) * 2 ** 31);
+    return lo % 2 === 0 ? mag : -mag;
   }
   const u = decodeUint(b, start, end);
   if ((u & 1n) === 0n) return u >> 1n;

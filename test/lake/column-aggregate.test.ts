@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Lake, MemoryBlobStore, MemoryMetaStore } from '../../src/index.js';
 import { ksuidHexToBase62 } from '../../src/util/ksuid.js';
 import { zson } from './helpers.js';
+import { seededRandom } from '../support/formats.js';
 import { CountingBlobStore, data, newLake, rounded, run } from './column-data.js';
 
 const queries = [
@@ -161,6 +162,46 @@ describe('summarize over column copies', () => {
           if ((name === 'times' || name === 'ints') && !q.includes('count') && !q.includes(' by ')) expect({ text, reads: blobs.getRanges - before }).toEqual({ text, reads: 0 });
         }
       }
+    }
+  });
+
+  it('groups by expressions of one field over columns of many values, row by row, as the values do', async () => {
+    // One record type and thousands of distinct values a column, over
+    // times in the pool's order and numbers and strings out of it: the
+    // expressions run once per code of the pool's dictionaries, and, on a
+    // lake that keeps no column read apart (so none is coded), once per row.
+    const r = seededRandom(23);
+    const blobs = new CountingBlobStore();
+    const cols = newLake(true, blobs);
+    const uncoded = newLake(true, blobs, 0);
+    const rows = newLake(false);
+    const loads = [0, 1, 2].map((k) => {
+      let out = '';
+      for (let i = 0; i < 6000; i++) {
+        const t = 1_700_000_000_000 + k * 50_000_000 + Math.floor(r() * 40_000_000);
+        out += `{ts:${new Date(t).toISOString()},n:${Math.floor(r() * 1e6) - 5000},s:${JSON.stringify(`v${Math.floor(r() * 1e5)}${r() < 0.3 ? 'X' : 'y'}`)}}\n`;
+      }
+      return out;
+    });
+    for (const lake of [cols, uncoded, rows]) {
+      await lake.createPool('p', { layout: { order: 'desc', keys: [['ts']] } });
+      for (const text of loads) await lake.load('p', 'main', zson(text));
+    }
+    for (const q of [
+      'count() by time:=bucket(ts, 1h)',
+      'count() by every(7m)',
+      'c:=count() by b:=bucket(ts, 10m), k:=n%3',
+      'sum(n) by k:=n/100000',
+      'count() by lower(s)',
+      'count() by l:=len(s), e:=s[-1:]',
+      'max(n) by b:=bucket(ts, 1s)',
+    ]) {
+      blobs.objectReads = 0;
+      const a = await run(cols, `from p | ${q}`);
+      const u = await run(uncoded, `from p | ${q}`);
+      const b = await run(rows, `from p | ${q}`);
+      expect({ q, lines: a.lines, uncoded: u.lines, objectReads: blobs.objectReads }).toEqual({ q, lines: b.lines, uncoded: b.lines, objectReads: 0 });
+      expect(a.lines.length).toBeGreaterThan(2);
     }
   });
 

@@ -55,9 +55,10 @@ export class CountingBlobStore extends MemoryBlobStore {
   }
 }
 
-export function newLake(columnCopies: boolean, blobs = new CountingBlobStore()): Lake {
+/** A lake over `blobs`, its objects with column copies or without; `columnCacheBytes` 0 keeps no column read apart (see LakeDeps). */
+export function newLake(columnCopies: boolean, blobs = new CountingBlobStore(), columnCacheBytes?: number): Lake {
   let t = 1_700_000_000_000_000_000n;
-  return new Lake({ blobs, meta: new MemoryMetaStore(), now: () => (t += 1_000_000_000n), columnCopies });
+  return new Lake({ blobs, meta: new MemoryMetaStore(), now: () => (t += 1_000_000_000n), columnCopies, ...(columnCacheBytes !== undefined ? { columnCacheBytes } : {}) });
 }
 
 export async function run(lake: Lake, text: string): Promise<{ lines: string[]; read: number; bytes: number }> {
@@ -145,6 +146,17 @@ export const SUMMARIZES = [
   'a:=and(flag), o:=or(flag) by proto',
   'o:=or(flag)',
   'dcount(dur) by proto',
+  // Keys that are expressions of one field.
+  'count() by every(100)',
+  'c:=count() by b:=bucket(t, 6h), proto',
+  'sum(bytes) by lower(proto)',
+  'count() by k:=bytes/1000',
+  'max(pk) by typeof(m), id.port',
+  'count() by len(id.orig_h)',
+  'count() by quiet(proto)',
+  'count() by n:=lower(nosuch)',
+  'sum(bytes) by b:=ts/7',
+  'count() by r:=ts%5, proto',
 ];
 
 /**

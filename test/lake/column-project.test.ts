@@ -4,7 +4,8 @@
 // yields, cuts, filters on and off the pool key, heads and tails, sorts by
 // expressions) over pools of disjoint, descending and overlapping objects,
 // against a lake without copies. Outputs must be equal line for line, in
-// order, and so must records_read.
+// order (but for a summarize's groups, which have none), and so must
+// records_read.
 import { describe, expect, it } from 'vitest';
 import type { Lake } from '../../src/index.js';
 import { data, pairedLakes, rng, runOrdered } from './column-data.js';
@@ -60,6 +61,12 @@ describe('queries of a few fields over column copies', () => {
       blobs.rangeReads = 0;
       const a = await run(cols, q);
       const b = await run(rows, q);
+      // A summarize's groups come out in no set order (one by an
+      // expression of one field runs over columns, see column-groups.ts).
+      if (/ by /.test(q)) {
+        a.lines.sort();
+        b.lines.sort();
+      }
       expect({ q, ...a }).toEqual({ q, ...b });
       if (pool !== 'o' && blobs.objectReads + blobs.rangeReads === 0) columnar++;
     }

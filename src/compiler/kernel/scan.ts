@@ -13,7 +13,7 @@ import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
 import { compileColumnExpr, singlePathOf } from './column-expr.js';
 import { compileBool, compileExpr, constValue } from './expr.js';
-import type { ColumnAggregate, ColumnFilterNode, ColumnTopK, KeySpan, Pushdown, TextFilter } from './source.js';
+import type { ColumnAggregate, ColumnFilterNode, ColumnTopK, KeyExpr, KeySpan, Pushdown, TextFilter } from './source.js';
 import { agg, leafPredicate, literalPredicate } from '../../runtime/index.js';
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
@@ -175,13 +175,25 @@ function comparisonOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
 /** Aggregates a source may take over columns (with a field path argument): the numeric ones, and those whose results depend neither on order nor on repeats. */
 const COLUMN_AGGS: ReadonlySet<string> = new Set(['sum', 'min', 'max', 'avg', ...agg.GENERIC_COLUMN_AGGS]);
 
-/** The summarize as a ColumnAggregate, when its keys and arguments are all plain field paths. */
-function columnPlan(s: dag.Summarize): ColumnAggregate | null {
+/**
+ * The summarize as a ColumnAggregate, when its arguments are plain field
+ * paths and its keys field paths or expressions of one field each (none that
+ * can be error("quiet"), which drops its row).
+ */
+function columnPlan(s: dag.Summarize, env: Env): ColumnAggregate | null {
   if (s.limit > 0) return null;
   const keys: (readonly string[])[] = [];
+  const keyExprs: (KeyExpr | null)[] = [];
   for (const k of s.keys) {
-    if (k.rhs.kind !== 'This' || k.rhs.path.length === 0) return null;
-    keys.push(k.rhs.path);
+    if (k.rhs.kind === 'This' && k.rhs.path.length > 0) {
+      keys.push(k.rhs.path);
+      keyExprs.push(null);
+      continue;
+    }
+    const path = singlePathOf(k.rhs);
+    if (path === null || JSON.stringify(k.rhs).includes('quiet')) return null;
+    keys.push(path);
+    keyExprs.push({ expr: k.rhs, eval: compileColumnExpr(k.rhs, path, env) });
   }
   const aggs: ColumnAggregate['aggs'][number][] = [];
   for (const a of s.aggs) {
@@ -192,7 +204,7 @@ function columnPlan(s: dag.Summarize): ColumnAggregate | null {
       aggs.push({ fn: name as ColumnAggregate['aggs'][number]['fn'], path: expr.path });
     } else return null;
   }
-  return { keys, aggs };
+  return { keys, aggs, ...(keyExprs.some((e) => e !== null) ? { keyExprs } : {}) };
 }
 
 export interface ScanBuild {
@@ -236,7 +248,7 @@ export function buildScan(
   // columns.
   const columnFeed = (): ((sink: PartialSink) => Stream) | null => {
     if (op.kind !== 'PoolScan' || next === undefined || sources.aggregate === undefined) return null;
-    let plan = columnPlan(next);
+    let plan = columnPlan(next, env);
     if (plan !== null && pd !== undefined) {
       const node = op.filter === null ? null : columnFilterOf(op.filter, env);
       plan = node === null ? null : { ...plan, filter: { node, row: pd.predicate, pushdown: pd } };

@@ -68,8 +68,19 @@ export interface Pushdown {
  * A summarize right after a source, offered to it to compute over columns:
  * its keys and the arguments of its aggregates are field paths of the input.
  */
+/** A group key that is an expression of one field (see column-expr.ts), evaluated on that field's values. */
+export interface KeyExpr {
+  /** The plan's expression, plain data, for other threads to compile again. */
+  readonly expr: dag.Expr;
+  /** The expression given the field's value (null: the field is absent). */
+  readonly eval: (v: Value | null) => Value;
+}
+
 export interface ColumnAggregate {
+  /** Each key's field path: the key itself, or the one field its expression (in keyExprs) reads. */
   readonly keys: readonly (readonly string[])[];
+  /** Per key, its expression when it is not the plain path (absent: none is). */
+  readonly keyExprs?: readonly (KeyExpr | null)[];
   /** count() (path null), the numeric aggregates, and those whose result does not depend on the values' order. */
   readonly aggs: readonly { readonly fn: 'count' | 'sum' | 'min' | 'max' | 'avg' | 'dcount' | 'union' | 'and' | 'or'; readonly path: readonly string[] | null }[];
   /** The filter pushed into the scan, when there is one and columns can evaluate it. */

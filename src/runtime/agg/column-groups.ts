@@ -12,11 +12,15 @@
 // of the values (groups may come out in another order; float sums may round
 // differently, as with any other order of the values).
 //
+// A key may also be an expression of its column's values (a function of
+// one field, such as bucket(ts, 1h)): each value's result is its key, worked
+// out once per code of a coded column, else once per row.
+//
 // Columns whose types this does not take (see accepts: error keys,
 // non-numeric arguments) must be read as values by the caller instead.
 
 import { InternalError } from '../../errors/index.js';
-import { TypeFloat64, TypeUint64, Value, newUint64, underlying, type Builder, type Type, type TypeContext } from '../../zed/index.js';
+import { Builder, readElement, TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
 import type { RecordShape } from './record-shape.js';
 import type { FinalGroups } from './final-groups.js';
 import { ByteTable, hashBytes } from '../../util/byte-table.js';
@@ -28,6 +32,23 @@ import { bodyStart, type ColumnBatch } from './column-batch.js';
 import { KeyValueIds } from './column-key-values.js';
 
 export type { ColumnBatch } from './column-batch.js';
+
+const el = { start: 0, end: 0 };
+
+/** Whether two builders hold the same bytes. */
+function sameBytes(a: Builder, b: Builder): boolean {
+  if (a.len !== b.len) return false;
+  const x = a.buf;
+  const y = b.buf;
+  for (let i = 0; i < a.len; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/** The value of type `t` whose element is b[s:e]. */
+function valueOf(t: Type, b: Uint8Array, s: number, e: number): Value {
+  readElement(b, s, e, el);
+  return new Value(t, el.start < 0 ? null : b.subarray(el.start, el.end));
+}
 
 /**
  * A ColumnGroups' groups as plain data, for another thread to absorb into
@@ -95,7 +116,13 @@ export class ColumnGroups implements FinalGroups {
    * through its Aggregator. avg and the others need `zctx` for their
    * results.
    */
-  constructor(nkeys: number, aggs: readonly string[], zctx?: TypeContext) {
+  constructor(
+    nkeys: number,
+    aggs: readonly string[],
+    zctx?: TypeContext,
+    /** Per key, the expression of its column's value that is the key (null or absent: the value is). */
+    private readonly keyEvals?: readonly (((v: Value | null) => Value) | null)[],
+  ) {
     this.zctx = zctx;
     this.nkeys = nkeys;
     for (let k = 0; k < nkeys; k++) {
@@ -146,6 +173,8 @@ export class ColumnGroups implements FinalGroups {
    */
   accepts(keys: readonly ColumnBatch[], args: readonly (ColumnBatch | null)[]): boolean {
     for (const c of keys) if (underlying(c.type).kind === 'error' && !c.missing) return false;
+    // An expression's key is its result: a value that can hold an error (a quiet one) is left to the values.
+    for (let k = 0; k < keys.length; k++) if (this.keyEvals?.[k] != null && underlying(keys[k]!.type).kind === 'union') return false;
     return args.every((c, j) => c === null || !(this.aggs[j] instanceof ColumnAgg) || isAggregableArgument(c));
   }
 
@@ -247,6 +276,11 @@ export class ColumnGroups implements FinalGroups {
     const col = this.keyCols[k]!;
     let ids = this.ids[k]!;
     if (ids.length < n) ids = this.ids[k] = new Int32Array(Math.max(n, 2 * ids.length));
+    const ev = this.keyEvals?.[k];
+    if (ev != null) {
+      this.exprKeyIds(k, ev, col, n, ids);
+      return;
+    }
     const values = this.keyValues[k]!;
     const map = this.codeIds[k];
     if (map === null || map === undefined) {
@@ -268,6 +302,60 @@ export class ColumnGroups implements FinalGroups {
       ids[i] = id;
     }
   }
+
+  /** An expression key's ids: its result for each code of a coded column (once), else for each row. */
+  private exprKeyIds(k: number, ev: (v: Value | null) => Value, col: ColumnBatch, n: number, ids: Int32Array): void {
+    if (col.missing) {
+      ids.fill(this.resultId(k, ev(null)), 0, n);
+      return;
+    }
+    const map = this.codeIds[k];
+    if (map !== null && map !== undefined) {
+      const codes = col.codes;
+      for (let i = 0; i < n; i++) {
+        const c = codes[i]!;
+        let id = map[c]!;
+        if (id < 0) {
+          const e = col.element(c);
+          id = map[c] = this.resultId(k, ev(valueOf(col.type, e, 0, e.length)));
+        }
+        ids[i] = id;
+      }
+      return;
+    }
+    if (col.numbers != null) throw new InternalError('column aggregation: a key read as numbers');
+    const { bytes, starts, sizes } = col;
+    // A result equal to the row before's (as a time's bucket most often is) has its id.
+    let lastType: Type | null = null;
+    let lastId = -1;
+    for (let i = 0; i < n; i++) {
+      const r = ev(valueOf(col.type, bytes, starts[i]!, starts[i]! + sizes[i]!));
+      const b = this.scratch;
+      b.reset();
+      b.append(r.bytes);
+      if (r.type === lastType && sameBytes(b, this.last)) {
+        ids[i] = lastId;
+        continue;
+      }
+      ids[i] = lastId = this.keyValues[k]!.id(r.type, b.buf, 0, b.len);
+      lastType = r.type;
+      // The two buffers trade places: the one just written is the one kept.
+      this.scratch = this.last;
+      this.last = b;
+    }
+  }
+
+  /** Key k's id of an expression's result. */
+  private resultId(k: number, r: Value): number {
+    const b = this.scratch;
+    b.reset();
+    b.append(r.bytes);
+    return this.keyValues[k]!.id(r.type, b.buf, 0, b.len);
+  }
+
+  /** The element of an expression's result, and of the row before's (see exprKeyIds). */
+  private scratch = new Builder(64);
+  private last = new Builder(64);
 
   /** Row i's group when there are several keys: its tuple of key ids, interned. */
   private groupOfRow(i: number): number {

@@ -9,6 +9,8 @@ import {
   Value,
   decodeInt,
   encodeInt,
+  uintHigh32,
+  uintLow32,
   underlying,
 } from '../../zed/index.js';
 import { toInt } from '../expr/coerce.js';
@@ -19,9 +21,25 @@ import { compileStrftime, type Strftime } from './strftime.js';
 const SECOND = 1_000_000_000n;
 
 function makeBucket(ectx: EvalContext, name: string): ZedFunction {
+  // The bucket of the last non-negative time, kept with its range as the
+  // bodies' unsigned values (2t) from..to, each as two 32-bit halves: a
+  // time in that range (as most are, one after another, in a column in
+  // order) has the same bucket, found without a bigint.
+  let keptBin: Value | null = null;
+  let kept: Value | null = null;
+  let fromHi = 0;
+  let fromLo = 0;
+  let toHi = 0;
+  let toLo = 0;
   return (args) => {
     const ts = args[0]!;
     const binArg = args[1]!;
+    const tb = ts.bytes;
+    if (binArg === keptBin && ts.type === TypeTime && tb !== null && tb.length <= 8 && (tb.length === 0 || (tb[0]! & 1) === 0)) {
+      const hi = uintHigh32(tb, 0, tb.length);
+      const lo = uintLow32(tb, 0, tb.length);
+      if ((hi > fromHi || (hi === fromHi && lo >= fromLo)) && (hi < toHi || (hi === toHi && lo < toLo))) return kept!;
+    }
     if (ts.bytes === null || binArg.bytes === null) return new Value(TypeTime, null);
     let bin: bigint;
     if (binArg.type === TypeDuration) {
@@ -38,7 +56,19 @@ function makeBucket(ectx: EvalContext, name: string): ZedFunction {
     }
     const t = toInt(ts);
     if (t === null) return ectx.errors.wrap(`${name}: first argument is not a time`, ts);
-    return new Value(TypeTime, encodeInt(BigInt.asIntN(64, (t / bin) * bin)));
+    const q = (t / bin) * bin;
+    const out = new Value(TypeTime, encodeInt(BigInt.asIntN(64, q)));
+    if (ts.type === TypeTime && binArg.type === TypeDuration && t >= 0n && bin > 0n && q + bin < 1n << 63n) {
+      keptBin = binArg;
+      kept = out;
+      const from = 2n * q;
+      const to = 2n * (q + bin);
+      fromHi = Number(from >> 32n);
+      fromLo = Number(from & 0xffffffffn);
+      toHi = Number(to >> 32n);
+      toLo = Number(to & 0xffffffffn);
+    }
+    return out;
   };
 }
 
