@@ -47,7 +47,7 @@ async function main(argv: readonly string[]): Promise<number> {
     });
   } catch (e) {
     await lake?.close();
-    process.stderr.write(`zlake serve: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
   process.stdout.write(serveBanner(listenUrl(server), serveRevision(flags), lake.opened.description));

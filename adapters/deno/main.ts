@@ -51,7 +51,7 @@ async function main(argv: readonly string[]): Promise<number> {
     );
   } catch (e) {
     await lake?.close();
-    write(Deno.stderr, `zlake serve: ${e instanceof Error ? e.message : String(e)}\n`);
+    write(Deno.stderr, `${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
   write(Deno.stdout, serveBanner(listenUrl(server.addr), serveRevision(flags), lake.opened.description));

@@ -1,11 +1,12 @@
-// The embedded default lake: data objects as files under `<dir>/data` and the
-// metadata in the libSQL file `<dir>/meta.db`, both made when missing.
+// The embedded default lake: data objects as files in `<dir>`, laid out as
+// Zed's (see lake-folder.ts), and the metadata in the libSQL file
+// `<dir>/meta.db`, both made when missing.
 
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Lake, lakeQueryRunner, monotonicClock } from '../../src/index.js';
 import { FsBlobStore } from './fs-blob-store.js';
+import { openLakeFolder } from './lake-folder.js';
 import { openLibsqlMetaStore, type LibsqlMetaStore } from './libsql.js';
 
 export interface LocalLake {
@@ -28,8 +29,7 @@ export interface LocalLakeOptions {
 /** Opens (creating if needed) the lake stored in folder `dir`. */
 export async function openLocalLake(dir: string, opts: LocalLakeOptions = {}): Promise<LocalLake> {
   const root = resolve(dir);
-  await mkdir(join(root, 'data'), { recursive: true });
-  const blobs = new FsBlobStore(join(root, 'data'));
+  const blobs = new FsBlobStore(openLakeFolder(root));
   const meta = await openLibsqlMetaStore(
     pathToFileURL(join(root, 'meta.db')).href,
     opts.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: opts.busyTimeoutMs },

@@ -51,7 +51,7 @@ describe('openLake', () => {
     const l = await openLake({ lake: join(dir, 'lake') });
     try {
       expect(l.folder).toBe(join(dir, 'lake'));
-      expect(l.description).toBe(`lake at ${join(dir, 'lake')} (data objects in data/, metadata in meta.db)`);
+      expect(l.description).toBe(`lake at ${join(dir, 'lake')} (data objects in each pool's data/, metadata in meta.db)`);
       expect(l.relay).toBeNull();
       await l.lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
       expect((await l.lake.listPools()).map((p) => p.name)).toEqual(['p']);

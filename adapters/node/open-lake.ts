@@ -145,7 +145,7 @@ export async function openLake(config: LakeConfig): Promise<OpenedLake> {
     folder,
     description:
       folder !== null && config.meta === undefined
-        ? `lake at ${folder} (data objects in data/, metadata in meta.db)`
+        ? `lake at ${folder} (data objects in each pool's data/, metadata in meta.db)`
         : `lake at ${folder ?? config.lake} (metadata in ${redactUrl(metaUrl)})`,
     relay,
     blobCache,

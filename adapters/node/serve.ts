@@ -115,7 +115,8 @@ export async function runServe(argv: readonly string[]): Promise<number> {
   try {
     running = await startServer(serveOptions(flags, (path) => readFileSync(path, 'utf8'), log, lakeDir));
   } catch (e) {
-    process.stderr.write(`zlake serve: ${e instanceof Error ? e.message : String(e)}\n`);
+    // The message alone, as zed serve prints it.
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
     logger.close();
     return 1;
   }

@@ -6,5 +6,5 @@ export * from './detect-hook.js';
 export { isCsvDelimiter } from './csv/index.js';
 export * from './input.js';
 export * from './lake/index.js';
-export { ZngDecoder, type ZngControl } from './zng/index.js';
+export { ZngDecoder, decodeZng, encodeZng, type ZngControl } from './zng/index.js';
 export { setParquetWasmLoader, type ParquetWasmLoader, type ParquetWasmSource } from './parquet/index.js';

@@ -4,7 +4,8 @@
 // index records each stream's key range, value count and byte range, so a
 // scan of a key span reads only the streams that may hold it, and a count can
 // take whole streams from the index.
-import { decodeZng, encodeZng } from '../formats/zng/index.js';
+import { decodeZng, ZngEncoder, type ZngControl } from '../formats/zng/index.js';
+import { decodeUtf8, encodeUtf8 } from '../util/utf8.js';
 import { TypeContext, type Value } from '../zed/index.js';
 import { keyInSpan, spanOverlaps, type KeySpan } from './pool-key.js';
 import { fieldsOf, RecordMaker, uint64 } from './zed-records.js';
@@ -21,39 +22,73 @@ export interface SeekEntry {
   readonly offset: number;
   readonly length: number;
   /**
-   * Bytes of the stream's value bodies (zlake's own field, `val_bytes`):
-   * what a scan of it adds to Zed's bytes_read; undefined in indexes
-   * written before zlake kept it.
+   * Bytes of the stream's value bodies (zlake's own): what a scan of it
+   * adds to Zed's bytes_read; undefined in indexes that do not say.
    */
   readonly valBytes?: number;
 }
 
+/** The control message's JSON field that holds each entry's valBytes. */
+const VAL_BYTES = 'zlake_val_bytes';
+/** zng.md §2.3: a control message's body is JSON. */
+const JSON_CONTROL = 1;
+
 /**
  * Encodes entries as Zed does: ZNG records `{min,max,val_off,val_cnt,offset,length}`,
- * plus zlake's `val_bytes`.
+ * the same values Zed's index holds; zlake's valBytes follow in a control
+ * message (JSON `{"zlake_val_bytes":[...]}`), which readers of values pass by.
  */
 export function encodeSeekIndex(entries: readonly SeekEntry[]): Uint8Array {
   const m = new RecordMaker(new TypeContext());
-  return encodeZng(
-    entries.map((e) =>
-      m.record([
-        ['min', m.adopt(e.min)],
-        ['max', m.adopt(e.max)],
-        ['val_off', uint64(e.valOff)],
-        ['val_cnt', uint64(e.valCnt)],
-        ['offset', uint64(e.offset)],
-        ['length', uint64(e.length)],
-        ...(e.valBytes !== undefined ? [['val_bytes', uint64(e.valBytes)] as const] : []),
-      ]),
+  const enc = new ZngEncoder();
+  const parts = [
+    enc.write(
+      entries.map((e) =>
+        m.record([
+          ['min', m.adopt(e.min)],
+          ['max', m.adopt(e.max)],
+          ['val_off', uint64(e.valOff)],
+          ['val_cnt', uint64(e.valCnt)],
+          ['offset', uint64(e.offset)],
+          ['length', uint64(e.length)],
+        ]),
+      ),
     ),
-  );
+  ];
+  if (entries.length > 0 && entries.every((e) => e.valBytes !== undefined)) {
+    parts.push(enc.writeControl(JSON_CONTROL, encodeUtf8(JSON.stringify({ [VAL_BYTES]: entries.map((e) => e.valBytes) }))));
+  }
+  parts.push(enc.end());
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** zlake's valBytes from a control message, when it is theirs for `count` entries. */
+function valBytesOf(c: ZngControl, count: number): number[] | null {
+  if (c.format !== JSON_CONTROL) return null;
+  try {
+    const x = (JSON.parse(decodeUtf8(c.body)) as Record<string, unknown> | null)?.[VAL_BYTES];
+    return Array.isArray(x) && x.length === count && x.every((n) => Number.isSafeInteger(n) && n >= 0) ? (x as number[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function decodeSeekIndex(bytes: Uint8Array, ctx: TypeContext): SeekEntry[] {
-  return decodeZng(bytes, ctx).map((v) => {
+  const controls: ZngControl[] = [];
+  const values = decodeZng(bytes, ctx, { onControl: (c) => controls.push(c) });
+  let sizes: number[] | null = null;
+  for (const c of controls) sizes = valBytesOf(c, values.length) ?? sizes;
+  return values.map((v, i) => {
     const f = fieldsOf(v);
     const n = (name: string): number => f.get(name)?.asUintNumber() ?? 0;
-    const valBytes = f.get('val_bytes');
+    // (Indexes zlake wrote before kept it as a field of each entry.)
+    const valBytes = sizes?.[i] ?? f.get('val_bytes')?.asUintNumber();
     return {
       min: f.get('min')!,
       max: f.get('max')!,
@@ -61,7 +96,7 @@ export function decodeSeekIndex(bytes: Uint8Array, ctx: TypeContext): SeekEntry[
       valCnt: n('val_cnt'),
       offset: n('offset'),
       length: n('length'),
-      ...(valBytes !== undefined ? { valBytes: valBytes.asUintNumber() } : {}),
+      ...(valBytes !== undefined ? { valBytes } : {}),
     };
   });
 }

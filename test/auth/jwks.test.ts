@@ -42,7 +42,7 @@ describe('the JWKS file and the serve flags', () => {
     await expect(readJwksFile(join(dir, 'badcert.json'))).rejects.toThrow(/^failed to load JWKS file: /);
     const r = spawnSync(process.execPath, [BIN, 'serve', '-l', '127.0.0.1:0', '-lake', join(dir, 'lake'), '-auth.enabled', '-auth.audience', 'a'], { encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe('zlake serve: auth.audience, auth.clientid, auth.domain, and auth.jwkspath must be set when auth enabled\n');
+    expect(r.stderr).toBe('auth.audience, auth.clientid, auth.domain, and auth.jwkspath must be set when auth enabled\n');
   });
 });
 

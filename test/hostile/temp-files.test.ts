@@ -20,8 +20,8 @@ const DEAD_PID = 99_999_999;
 
 describe('temporary files of killed loads', () => {
   it('before: a stale .tmp- file of a dead load stayed forever; now: vacuum removes it and keeps fresh ones and those of live writers', async () => {
-    const root = join(s.dir, 'lake', 'data');
-    const pools = readdirSync(root).filter((n) => !n.startsWith('.'));
+    const root = join(s.dir, 'lake');
+    const pools = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
     expect(pools).toHaveLength(1);
     const data = join(root, pools[0]!, 'data');
     const objects = readdirSync(data).filter((n) => !n.startsWith('.'));

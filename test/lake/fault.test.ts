@@ -48,7 +48,8 @@ async function dataFiles(): Promise<string[]> {
       else if (!e.name.startsWith('.')) out.push(e.name);
     }
   };
-  await walk(join(dir, 'data'));
+  // The pools' folders (beside them at the lake's root: meta.db and lake.zng).
+  for (const e of await readdir(dir, { withFileTypes: true })) if (e.isDirectory()) await walk(join(dir, e.name));
   return out.sort();
 }
 

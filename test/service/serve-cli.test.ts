@@ -39,14 +39,16 @@ describe('zlake serve', () => {
       const lines = await srv.lines;
       const m = /^zlake serve: listening on (http:\/\/127\.0\.0\.1:\d+) \(API v1\.8\.0\)$/.exec(lines[0]!);
       expect(m, lines.join('\n')).not.toBeNull();
-      expect(lines[1]).toBe(`zlake serve: lake at ${lake} (data objects in data/, metadata in meta.db)`);
+      expect(lines[1]).toBe(`zlake serve: lake at ${lake} (data objects in each pool's data/, metadata in meta.db)`);
       const url = m![1]!;
       expect(await (await fetch(`${url}/version`)).json()).toEqual({ version: 'v1.8.0' });
       const r = await fetch(`${url}/pool`, { method: 'POST', body: JSON.stringify({ name: 'p' }), headers: { 'Content-Type': 'application/json' } });
       expect(r.status).toBe(200);
       expect((await r.json()).pool.name).toBe('p');
       expect(existsSync(join(lake, 'meta.db'))).toBe(true);
-      expect(existsSync(join(lake, 'data'))).toBe(true);
+      // Zed's layout: lake.zng and the pool's folder at the root.
+      expect(existsSync(join(lake, 'lake.zng'))).toBe(true);
+      expect(existsSync(join(lake, 'data'))).toBe(false);
     } finally {
       expect(await srv.stop()).toBe(0);
       rmSync(dir, { recursive: true, force: true });
