@@ -5,7 +5,7 @@
 // so a row is kept exactly when the filter over its value is true. A coded
 // column's comparison (or expression) runs once per code.
 
-import type { ColumnFilterNode } from '../compiler/index.js';
+import type { ColumnFilterNode, dag } from '../compiler/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
 import { ID, readElement, TypeBool, underlying, Value } from '../zed/index.js';
@@ -84,15 +84,24 @@ export function leafPaths(node: EvalNode): (readonly string[])[] {
  * lies between them). Constants combine as rows would.
  */
 export function resolveOnObject(node: EvalNode, key: readonly string[], min: Value, max: Value): EvalNode {
-  if (node.kind === 'const' || node.kind === 'expr') return node;
+  if (node.kind === 'const') return node;
+  if (node.kind === 'expr') {
+    // Presence and nullness of the key say the same of every key of an
+    // object whose bounds are two non-null keys of one type.
+    if (!samePath(node.path, key) || !presenceOnly(node.expr, key) || !plainBounds(min, max)) return node;
+    return { kind: 'const', outcome: boolOutcome(node.eval(min)) };
+  }
   if (node.kind === 'not') {
     const inner = resolveOnObject(node.node, key, min, max);
     if (inner.kind === 'const') return { kind: 'const', outcome: negate(inner.outcome) };
     return inner === node.node ? node : { kind: 'not', node: inner };
   }
   if (node.kind === 'leaf') {
-    if (!RANGE_OPS.has(node.op)) return node;
     if (node.path.length !== key.length || node.path.some((p, i) => p !== key[i])) return node;
+    if ((node.op === '==' || node.op === '!=') && node.value.bytes === null && plainBounds(min, max)) {
+      return { kind: 'const', outcome: outcome(node.pred, min) };
+    }
+    if (!RANGE_OPS.has(node.op)) return node;
     const t = underlying(min.type);
     if (min.type !== max.type || min.bytes === null || max.bytes === null || t.kind !== 'primitive' || !ORDERED.has(t.id)) return node;
     const a = node.pred(min);
@@ -102,6 +111,31 @@ export function resolveOnObject(node: EvalNode, key: readonly string[], min: Val
   const rhs = resolveOnObject(node.rhs, key, min, max);
   if (lhs.kind === 'const' && rhs.kind === 'const') return { kind: 'const', outcome: combine(node.kind, lhs.outcome, rhs.outcome) };
   return { kind: node.kind, lhs, rhs };
+}
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
+}
+
+/**
+ * Whether an object's key bounds are two non-null keys of one primitive
+ * type: nulls and missing keys sort to an end, and keys of other types
+ * apart, so every key of the object is then a non-null value of that type.
+ */
+function plainBounds(min: Value, max: Value): boolean {
+  const t = underlying(min.type);
+  return min.type === max.type && min.bytes !== null && max.bytes !== null && t.kind === 'primitive';
+}
+
+/** Whether `e` asks only whether the key is there and whether it is null: has(key), missing(key), key == null, key != null. */
+function presenceOnly(e: dag.Expr, key: readonly string[]): boolean {
+  const isKey = (x: dag.Expr | undefined): boolean => x !== undefined && x.kind === 'This' && samePath(x.path, key);
+  if (e.kind === 'Call') return (e.name === 'has' || e.name === 'missing') && e.args.length === 1 && isKey(e.args[0]);
+  if (e.kind === 'BinaryExpr' && (e.op === '==' || e.op === '!=')) {
+    const isNull = (x: dag.Expr): boolean => x.kind === 'Literal' && (x.value === 'null' || /^null\(/.test(x.value));
+    return (isKey(e.lhs) && isNull(e.rhs)) || (isKey(e.rhs) && isNull(e.lhs));
+  }
+  return false;
 }
 
 /** `and` and `or` of two outcomes, as makeLogicalAnd and makeLogicalOr combine them. */

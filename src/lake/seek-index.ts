@@ -5,6 +5,7 @@
 // scan of a key span reads only the streams that may hold it, and a count can
 // take whole streams from the index.
 import { decodeZng, ZngEncoder, type ZngControl } from '../formats/zng/index.js';
+import { concatBytes } from '../util/concat.js';
 import { decodeUtf8, encodeUtf8 } from '../util/utf8.js';
 import { TypeContext, type Value } from '../zed/index.js';
 import { keyInSpan, spanOverlaps, type KeySpan } from './pool-key.js';
@@ -59,13 +60,7 @@ export function encodeSeekIndex(entries: readonly SeekEntry[]): Uint8Array {
     parts.push(enc.writeControl(JSON_CONTROL, encodeUtf8(JSON.stringify({ [VAL_BYTES]: entries.map((e) => e.valBytes) }))));
   }
   parts.push(enc.end());
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /** zlake's valBytes from a control message, when it is theirs for `count` entries. */

@@ -152,14 +152,27 @@ describe('summarize over column copies', () => {
     }
     for (const name of Object.keys(loads)) {
       for (const order of ['asc', 'desc']) {
-        for (const q of ['min(ts), max(ts)', 'hi:=max(ts)', 'lo:=min(ts), count()', 'min(ts) by x']) {
+        for (const q of [
+          'min(ts), max(ts)',
+          'hi:=max(ts)',
+          'lo:=min(ts), count()',
+          'min(ts) by x',
+          // Presence and nullness of the key, which clean bounds answer too.
+          'ts == null | count()',
+          'ts != null | c:=count()',
+          '!has(ts) | count()',
+          'missing(ts) or null == ts | count() by x',
+          '5 == ts or 9007199254740993 != ts | count()',
+          'has(ts) and ts != null | s:=sum(x)',
+        ]) {
           const text = `from ${name}_${order} | ${q}`;
           const before = blobs.getRanges;
           const a = await run(cols, text);
           const b = await run(rows, text);
           expect({ text, lines: a.lines, read: a.read }).toEqual({ text, lines: b.lines, read: b.read });
           // Clean bounds answer alone: neither the values nor the columns are read.
-          if ((name === 'times' || name === 'ints') && !q.includes('count') && !q.includes(' by ')) expect({ text, reads: blobs.getRanges - before }).toEqual({ text, reads: 0 });
+          if ((name === 'times' || name === 'ints') && !q.includes('count()') && !q.includes(' by ') && !q.includes('sum')) expect({ text, reads: blobs.getRanges - before }).toEqual({ text, reads: 0 });
+          if ((name === 'times' || name === 'ints') && (q.startsWith('ts == null') || q.startsWith('!has'))) expect({ text, reads: blobs.getRanges - before, lines: a.lines }).toEqual({ text, reads: 0, lines: [] });
         }
       }
     }
