@@ -9,7 +9,7 @@ import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
 import { type ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
 import { Builder, ID, type Value } from '../zed/index.js';
-import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
+import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, samePath, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
 
 /** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
 const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
@@ -214,10 +214,6 @@ function boundsColumn(plan: ObjectAggregate, key: readonly string[], min: Value,
     sizes: Int32Array.of(mid, b.len - mid),
     missing: false,
   };
-}
-
-function samePath(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((p, i) => p === b[i]);
 }
 
 /** Positions [from, to) a scan reads, with the filter they need (null: every row is kept). */

@@ -97,7 +97,7 @@ export function resolveOnObject(node: EvalNode, key: readonly string[], min: Val
     return inner === node.node ? node : { kind: 'not', node: inner };
   }
   if (node.kind === 'leaf') {
-    if (node.path.length !== key.length || node.path.some((p, i) => p !== key[i])) return node;
+    if (!samePath(node.path, key)) return node;
     if ((node.op === '==' || node.op === '!=') && node.value.bytes === null && plainBounds(min, max)) {
       return { kind: 'const', outcome: outcome(node.pred, min) };
     }
@@ -113,7 +113,8 @@ export function resolveOnObject(node: EvalNode, key: readonly string[], min: Val
   return { kind: node.kind, lhs, rhs };
 }
 
-function samePath(a: readonly string[], b: readonly string[]): boolean {
+/** Whether two field paths are the same path. */
+export function samePath(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((p, i) => p === b[i]);
 }
 
@@ -219,7 +220,7 @@ export class ColumnFilterEval {
     const key = this.sorted;
     if (key === undefined || n === 0 || col.missing || col.cardinality >= 0) return false;
     if (!RANGE_OPS.has(node.op)) return false;
-    if (node.path.length !== key.path.length || node.path.some((p, i) => p !== key.path[i])) return false;
+    if (!samePath(node.path, key.path)) return false;
     const t = underlying(col.type);
     if (t.kind !== 'primitive' || !ORDERED.has(t.id)) return false;
     const { bytes, starts, sizes } = col;
