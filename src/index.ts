@@ -48,5 +48,9 @@ export {
   type ObjectEncoder,
   type ScanThreads,
   type ShareJob,
+  fieldsOf,
+  int64,
+  RecordMaker,
+  str,
 } from './lake/index.js';
 export * from './service/index.js';

@@ -6,7 +6,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Builder, decodeZng, encodeInt, encodeZng, InvalidError, readElement, TypeContext, TypeInt64, TypeString, underlying, Value } from '../../src/index.js';
+import { decodeZng, encodeZng, fieldsOf, int64, InvalidError, RecordMaker, str, TypeContext, TypeInt64, TypeString, underlying, type Value } from '../../src/index.js';
 
 /** The lake version Zed v1.18.0 writes and reads (lake/root.go). */
 export const LAKE_VERSION = 3;
@@ -15,30 +15,8 @@ const MAGIC_FILE = 'lake.zng';
 
 /** lake.zng's one value: {magic:"ZED LAKE",version:3}(=lake.LakeMagic). */
 function magicValue(): Uint8Array {
-  const zctx = new TypeContext();
-  const rec = zctx.lookupRecord([
-    { name: 'magic', type: TypeString },
-    { name: 'version', type: TypeInt64 },
-  ]);
-  const b = new Builder(32);
-  b.append(new TextEncoder().encode(MAGIC));
-  b.append(encodeInt(LAKE_VERSION));
-  return encodeZng([new Value(zctx.lookupNamed('lake.LakeMagic', rec), b.bytes())]);
-}
-
-/** The top-level fields of a record value, by name (none for anything else). */
-function fieldsOf(v: Value): Map<string, Value> {
-  const out = new Map<string, Value>();
-  const t = underlying(v.type);
-  if (t.kind !== 'record' || v.bytes === null) return out;
-  const el = { start: 0, end: 0 };
-  let at = 0;
-  for (const f of t.fields) {
-    if (at >= v.bytes.length) break;
-    at = readElement(v.bytes, at, v.bytes.length, el);
-    out.set(f.name, new Value(f.type, el.start < 0 ? null : v.bytes.subarray(el.start, el.end)));
-  }
-  return out;
+  const m = new RecordMaker(new TypeContext());
+  return encodeZng([m.named('lake.LakeMagic', m.record([['magic', str(MAGIC)], ['version', int64(LAKE_VERSION)]]))]);
 }
 
 /** Checks lake.zng's value as Zed does, with its errors. */

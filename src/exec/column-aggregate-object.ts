@@ -9,7 +9,8 @@ import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
 import { type ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
 import { Builder, ID, type Value } from '../zed/index.js';
-import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, samePath, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
+import { samePath } from '../runtime/op/index.js';
+import { ColumnFilterEval, constantFilter, leafPaths, plainBounds, resolveOnObject, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
 
 /** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
 const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
@@ -196,8 +197,9 @@ const EXTREMES: ReadonlySet<number> = new Set([ID.int8, ID.int16, ID.int32, ID.i
  */
 function boundsColumn(plan: ObjectAggregate, key: readonly string[], min: Value, max: Value): ColumnBatch | null {
   if (plan.aggs.length === 0 || !plan.aggs.every((a) => (a.fn === 'min' || a.fn === 'max') && a.path !== null && samePath(a.path, key))) return null;
+  // (Of a type not named, which the query's context has as the lake's does.)
   const t = min.type;
-  if (t !== max.type || t.kind !== 'primitive' || !EXTREMES.has(t.id) || min.bytes === null || max.bytes === null) return null;
+  if (!plainBounds(min, max) || t.kind !== 'primitive' || !EXTREMES.has(t.id)) return null;
   const b = new Builder(32);
   b.append(min.bytes);
   const mid = b.len;

@@ -6,9 +6,10 @@
 // column's comparison (or expression) runs once per code.
 
 import type { ColumnFilterNode, dag } from '../compiler/index.js';
-import type { ColumnBatch } from '../runtime/agg/index.js';
+import { elementValue, type ColumnBatch } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
-import { ID, readElement, TypeBool, underlying, Value } from '../zed/index.js';
+import { samePath } from '../runtime/op/index.js';
+import { ID, readElement, TypeBool, underlying, type Value } from '../zed/index.js';
 
 /** Primitive types whose comparisons with a constant follow the values' sort order. */
 const ORDERED = new Set<number>([ID.string, ID.bytes, ID.int8, ID.int16, ID.int32, ID.int64, ID.duration, ID.time]);
@@ -50,11 +51,6 @@ function negate(a: number): number {
 type Leaf = Extract<ColumnFilterNode, { kind: 'leaf' }>;
 type ExprLeaf = Extract<ColumnFilterNode, { kind: 'expr' }>;
 
-/** The value of element b[s:...] of a column of type `col.type`. */
-function valueAt(col: ColumnBatch, b: Uint8Array, s: number, e: number): Value {
-  readElement(b, s, e, el);
-  return new Value(col.type, el.start < 0 ? null : b.subarray(el.start, el.end));
-}
 
 /** A filter as evaluated over one object: a comparison known for all its rows is a constant outcome. */
 export type EvalNode =
@@ -101,9 +97,7 @@ export function resolveOnObject(node: EvalNode, key: readonly string[], min: Val
     if ((node.op === '==' || node.op === '!=') && node.value.bytes === null && plainBounds(min, max)) {
       return { kind: 'const', outcome: outcome(node.pred, min) };
     }
-    if (!RANGE_OPS.has(node.op)) return node;
-    const t = underlying(min.type);
-    if (min.type !== max.type || min.bytes === null || max.bytes === null || t.kind !== 'primitive' || !ORDERED.has(t.id)) return node;
+    if (!RANGE_OPS.has(node.op) || !plainBounds(min, max) || !ORDERED.has(underlying(min.type).id)) return node;
     const a = node.pred(min);
     return a === node.pred(max) ? { kind: 'const', outcome: a ? TRUE : FALSE } : node;
   }
@@ -113,17 +107,12 @@ export function resolveOnObject(node: EvalNode, key: readonly string[], min: Val
   return { kind: node.kind, lhs, rhs };
 }
 
-/** Whether two field paths are the same path. */
-export function samePath(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((p, i) => p === b[i]);
-}
-
 /**
  * Whether an object's key bounds are two non-null keys of one primitive
  * type: nulls and missing keys sort to an end, and keys of other types
  * apart, so every key of the object is then a non-null value of that type.
  */
-function plainBounds(min: Value, max: Value): boolean {
+export function plainBounds(min: Value, max: Value): boolean {
   const t = underlying(min.type);
   return min.type === max.type && min.bytes !== null && max.bytes !== null && t.kind === 'primitive';
 }
@@ -180,7 +169,7 @@ export class ColumnFilterEval {
       const col = column(node.path);
       if (!col.missing && col.cardinality >= 0) {
         // One comparison per code, then a count of the rows whose code it keeps.
-        const byCode = codeOutcomes(node.pred, col);
+        const byCode = codeOutcomes(node, col);
         const codes = col.codes;
         let count = 0;
         for (let i = 0; i < n; i++) if (byCode[codes[i]!] === TRUE) count++;
@@ -200,7 +189,7 @@ export class ColumnFilterEval {
    */
   countByCodes(node: EvalNode, col: ColumnBatch, counts: Int32Array): number | null {
     if (node.kind !== 'leaf' || col.missing || col.cardinality < 0) return null;
-    const byCode = codeOutcomes(node.pred, col);
+    const byCode = codeOutcomes(node, col);
     let count = 0;
     for (let c = 0; c < byCode.length && c < counts.length; c++) if (byCode[c] === TRUE) count += counts[c]!;
     return count;
@@ -225,7 +214,7 @@ export class ColumnFilterEval {
     if (t.kind !== 'primitive' || !ORDERED.has(t.id)) return false;
     const { bytes, starts, sizes } = col;
     if (bytes[starts[0]!] === 0 || bytes[starts[n - 1]!] === 0) return false;
-    const at = (i: number): boolean => node.pred(valueAt(col, bytes, starts[i]!, starts[i]! + sizes[i]!));
+    const at = (i: number): boolean => node.pred(elementValue(col.type, bytes, starts[i]!, starts[i]! + sizes[i]!));
     const first = at(0);
     let lo = 0;
     let hi = n - 1;
@@ -294,12 +283,12 @@ export class ColumnFilterEval {
 const OUTCOMES = new WeakMap<object, WeakMap<object, Uint8Array>>();
 
 /**
- * The outcome of a comparison `pred` (or of an expression `fn`, for which
- * `pred` is null) for each code of a coded column (the array is shared: not
- * to be changed).
+ * The outcome of a comparison or an expression of one field for each code
+ * of a coded column (the array is shared: not to be changed).
  */
-function codeOutcomes(pred: ((v: Value) => boolean) | null, col: ColumnBatch, fn?: (v: Value) => Value): Uint8Array {
-  const key: object = pred ?? fn!;
+function codeOutcomes(node: Leaf | ExprLeaf, col: ColumnBatch): Uint8Array {
+  // Keyed by the compiled test, which a query's nodes share however they are rebuilt.
+  const key: object = node.kind === 'leaf' ? node.pred : node.eval;
   let bySource = OUTCOMES.get(key);
   if (bySource === undefined) OUTCOMES.set(key, (bySource = new WeakMap()));
   const source: object = col.source ?? col;
@@ -313,8 +302,8 @@ function codeOutcomes(pred: ((v: Value) => boolean) | null, col: ColumnBatch, fn
   }
   for (; c < col.cardinality; c++) {
     const e = col.element(c);
-    const v = valueAt(col, e, 0, e.length);
-    byCode[c] = pred !== null ? outcome(pred, v) : boolOutcome(fn!(v));
+    const v = elementValue(col.type, e, 0, e.length);
+    byCode[c] = node.kind === 'leaf' ? outcome(node.pred, v) : boolOutcome(node.eval(v));
   }
   bySource.set(source, byCode);
   return byCode;
@@ -327,7 +316,7 @@ function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array):
     return;
   }
   if (col.cardinality >= 0) {
-    const byCode = codeOutcomes(null, col, node.eval);
+    const byCode = codeOutcomes(node, col);
     const codes = col.codes;
     for (let i = 0; i < n; i++) out[i] = byCode[codes[i]!]!;
     return;
@@ -335,7 +324,7 @@ function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array):
   const { bytes, starts, sizes } = col;
   for (let i = 0; i < n; i++) {
     const s = starts[i]!;
-    out[i] = boolOutcome(node.eval(valueAt(col, bytes, s, s + sizes[i]!)));
+    out[i] = boolOutcome(node.eval(elementValue(col.type, bytes, s, s + sizes[i]!)));
   }
 }
 
@@ -346,7 +335,7 @@ function leaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
     return;
   }
   if (col.cardinality >= 0) {
-    const byCode = codeOutcomes(pred, col);
+    const byCode = codeOutcomes(node, col);
     const codes = col.codes;
     for (let i = 0; i < n; i++) out[i] = byCode[codes[i]!]!;
     return;
@@ -364,7 +353,7 @@ function leaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
       const e = s + sizes[i]!;
       readElement(bytes, s, e, el);
       if (el.start < 0) {
-        out[i] = pred(valueAt(col, bytes, s, e)) ? TRUE : FALSE;
+        out[i] = pred(elementValue(col.type, bytes, s, e)) ? TRUE : FALSE;
         continue;
       }
       let same = el.end - el.start === m;
@@ -378,7 +367,7 @@ function leaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
   const errors = kind === 'error' || kind === 'union';
   for (let i = 0; i < n; i++) {
     const s = starts[i]!;
-    const v = valueAt(col, bytes, s, s + sizes[i]!);
+    const v = elementValue(col.type, bytes, s, s + sizes[i]!);
     out[i] = errors ? outcome(pred, v) : pred(v) ? TRUE : FALSE;
   }
 }

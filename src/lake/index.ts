@@ -56,4 +56,4 @@ export type { ColumnObject, ReadStream, SpanReads } from './column-scan.js';
 export { Snapshot } from './snapshot.js';
 export type { PoolStats } from './stats.js';
 export { DEFAULT_ORPHAN_GRACE_NS, type VacuumOptions, type VacuumResult } from './vacuum.js';
-export { int64, RecordMaker, str, time, uint64, uint8 } from './zed-records.js';
+export { fieldsOf, int64, RecordMaker, str, time, uint64, uint8 } from './zed-records.js';

@@ -9,6 +9,7 @@
 import type * as dag from '../dag/index.js';
 import { exprChildren } from '../dag/walk.js';
 import { createEvalContext } from '../../runtime/index.js';
+import { samePath } from '../../runtime/op/index.js';
 import { NullValue, type TypeContext, type Value } from '../../zed/index.js';
 import { newEnv, type Env } from './env.js';
 import { compileExpr } from './expr.js';
@@ -19,10 +20,6 @@ import { Literals } from './literals.js';
  * random bytes, and the named types the data has defined so far.
  */
 const IMPURE: ReadonlySet<string> = new Set(['now', 'ksuid', 'typename']);
-
-function samePath(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((p, i) => p === b[i]);
-}
 
 /**
  * The one field path `e` reads, when each of its evaluations depends on

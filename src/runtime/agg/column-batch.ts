@@ -2,7 +2,7 @@
 // it (see column-groups.ts): either codes into a dictionary of elements or
 // zcode elements in place.
 
-import { readElement, type Type } from '../../zed/index.js';
+import { readElement, Value, type Type } from '../../zed/index.js';
 
 /** Elements that codes index, shared by the columns whose codes index them (see ColumnBatch.source). */
 export interface CodeSource {
@@ -45,4 +45,10 @@ const el = { start: 0, end: 0 };
 export function bodyStart(b: Uint8Array, s: number): number {
   readElement(b, s, b.length, el);
   return el.start;
+}
+
+/** The value of type `t` whose element is b[s:e] (its body a view of b). */
+export function elementValue(t: Type, b: Uint8Array, s: number, e: number): Value {
+  readElement(b, s, e, el);
+  return new Value(t, el.start < 0 ? null : b.subarray(el.start, el.end));
 }

@@ -20,7 +20,7 @@
 // non-numeric arguments) must be read as values by the caller instead.
 
 import { InternalError } from '../../errors/index.js';
-import { Builder, readElement, TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
+import { Builder, TypeFloat64, TypeUint64, Value, newUint64, underlying, type Type, type TypeContext } from '../../zed/index.js';
 import type { RecordShape } from './record-shape.js';
 import type { FinalGroups } from './final-groups.js';
 import { ByteTable, hashBytes } from '../../util/byte-table.js';
@@ -28,12 +28,10 @@ import { ColumnAgg, isAggregableArgument, type AggStateExport } from './column-a
 import { GENERIC_COLUMN_AGGS, GenericColumnAgg } from './column-generic.js';
 import { lookupAggregate } from './registry.js';
 import type { Int } from './numeric.js';
-import { bodyStart, type ColumnBatch } from './column-batch.js';
+import { bodyStart, elementValue, type ColumnBatch } from './column-batch.js';
 import { KeyValueIds } from './column-key-values.js';
 
 export type { ColumnBatch } from './column-batch.js';
-
-const el = { start: 0, end: 0 };
 
 /** Whether two builders hold the same bytes. */
 function sameBytes(a: Builder, b: Builder): boolean {
@@ -44,11 +42,6 @@ function sameBytes(a: Builder, b: Builder): boolean {
   return true;
 }
 
-/** The value of type `t` whose element is b[s:e]. */
-function valueOf(t: Type, b: Uint8Array, s: number, e: number): Value {
-  readElement(b, s, e, el);
-  return new Value(t, el.start < 0 ? null : b.subarray(el.start, el.end));
-}
 
 /**
  * A ColumnGroups' groups as plain data, for another thread to absorb into
@@ -317,7 +310,7 @@ export class ColumnGroups implements FinalGroups {
         let id = map[c]!;
         if (id < 0) {
           const e = col.element(c);
-          id = map[c] = this.resultId(k, ev(valueOf(col.type, e, 0, e.length)));
+          id = map[c] = this.resultId(k, ev(elementValue(col.type, e, 0, e.length)));
         }
         ids[i] = id;
       }
@@ -329,10 +322,8 @@ export class ColumnGroups implements FinalGroups {
     let lastType: Type | null = null;
     let lastId = -1;
     for (let i = 0; i < n; i++) {
-      const r = ev(valueOf(col.type, bytes, starts[i]!, starts[i]! + sizes[i]!));
-      const b = this.scratch;
-      b.reset();
-      b.append(r.bytes);
+      const r = ev(elementValue(col.type, bytes, starts[i]!, starts[i]! + sizes[i]!));
+      const b = this.element(r);
       if (r.type === lastType && sameBytes(b, this.last)) {
         ids[i] = lastId;
         continue;
@@ -347,10 +338,16 @@ export class ColumnGroups implements FinalGroups {
 
   /** Key k's id of an expression's result. */
   private resultId(k: number, r: Value): number {
+    const b = this.element(r);
+    return this.keyValues[k]!.id(r.type, b.buf, 0, b.len);
+  }
+
+  /** An expression's result as an element, in the scratch builder. */
+  private element(r: Value): Builder {
     const b = this.scratch;
     b.reset();
     b.append(r.bytes);
-    return this.keyValues[k]!.id(r.type, b.buf, 0, b.len);
+    return b;
   }
 
   /** The element of an expression's result, and of the row before's (see exprKeyIds). */

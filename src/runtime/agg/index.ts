@@ -16,4 +16,4 @@ export { Schema as FusedSchema } from './fuse-schema.js';
 export { RunReader, RunWriter, RUN_CHUNK } from './spill-run.js';
 export { ColumnGroups, hasNaN, isFloatColumn, type ColumnAggKind, type ColumnBatch, type GroupsExport } from './column-groups.js';
 export { GENERIC_COLUMN_AGGS } from './column-generic.js';
-export { bodyStart } from './column-batch.js';
+export { bodyStart, elementValue } from './column-batch.js';

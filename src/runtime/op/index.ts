@@ -37,5 +37,5 @@ export { DEFAULT_TOP_LIMIT, topOp } from './top.js';
 export { uniqOp } from './uniq.js';
 export { yieldOp } from './yield.js';
 export { compareKeyValues, guessSortKey, keysComparator, sortSpec, type SortSpec } from './compare.js';
-export { compileLval, dynamicName, fieldGetter, pathString, staticPath, type FieldPath } from './paths.js';
+export { compileLval, dynamicName, fieldGetter, pathString, samePath, staticPath, type FieldPath } from './paths.js';
 export { ErrorValues } from './values.js';
