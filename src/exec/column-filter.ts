@@ -309,18 +309,25 @@ function codeOutcomes(node: Leaf | ExprLeaf, col: ColumnBatch): Uint8Array {
   return byCode;
 }
 
+/**
+ * A leaf over a column the values lack (one outcome for every row) or a
+ * coded one (once per code); false, having written nothing, for any other.
+ */
+function missingOrCoded(node: Leaf | ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array): boolean {
+  if (col.missing) {
+    out.fill(node.kind === 'leaf' ? MISSING : boolOutcome(node.eval(null)), 0, n);
+    return true;
+  }
+  if (col.cardinality < 0) return false;
+  const byCode = codeOutcomes(node, col);
+  const codes = col.codes;
+  for (let i = 0; i < n; i++) out[i] = byCode[codes[i]!]!;
+  return true;
+}
+
 /** An expression of one field over its column: once per code, else once per row. */
 function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array): void {
-  if (col.missing) {
-    out.fill(boolOutcome(node.eval(null)), 0, n);
-    return;
-  }
-  if (col.cardinality >= 0) {
-    const byCode = codeOutcomes(node, col);
-    const codes = col.codes;
-    for (let i = 0; i < n; i++) out[i] = byCode[codes[i]!]!;
-    return;
-  }
+  if (missingOrCoded(node, col, n, out)) return;
   const { bytes, starts, sizes } = col;
   for (let i = 0; i < n; i++) {
     const s = starts[i]!;
@@ -329,17 +336,8 @@ function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array):
 }
 
 function leaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
+  if (missingOrCoded(node, col, n, out)) return;
   const pred = node.pred;
-  if (col.missing) {
-    out.fill(MISSING, 0, n);
-    return;
-  }
-  if (col.cardinality >= 0) {
-    const byCode = codeOutcomes(node, col);
-    const codes = col.codes;
-    for (let i = 0; i < n; i++) out[i] = byCode[codes[i]!]!;
-    return;
-  }
   const { bytes, starts, sizes } = col;
   const lit = node.value.bytes;
   const u = underlying(col.type);
