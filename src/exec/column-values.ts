@@ -98,6 +98,8 @@ export interface ValuesOptions {
   readonly fields?: ReadonlySet<string>;
   /** Marks with 1 in hit[0:n] the rows of the batch to put back together; all rows when absent. */
   readonly pick?: (member: MemberBatch, n: number, hit: Uint8Array) => void;
+  /** Instead of `pick`: the positions in the object (ascending) of the only values to put back together. */
+  readonly positions?: Int32Array;
 }
 
 /**
@@ -112,7 +114,8 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
   if (set === null) return null;
   // Columns of few values read the codes an earlier query read.
   for (let j = 0; j < set.paths.length; j++) o.keepCodes(set, j);
-  if (opts.pick !== undefined) for (let j = 0; j < set.paths.length; j++) o.keepElements(set, j);
+  const positions = opts.positions;
+  if (opts.pick !== undefined || positions !== undefined) for (let j = 0; j < set.paths.length; j++) o.keepElements(set, j);
   const members = set.members;
   const tags = set.tags;
   if (members.length > 1 && tags === null) return null;
@@ -143,8 +146,11 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
     const b = new Builder(1024);
     const counts = new Int32Array(members.length);
     const next = new Int32Array(members.length);
+    // The next of `positions` to put back.
+    let want = 0;
     for (let r0 = 0; r0 < total; r0 += BATCH) {
       const n = Math.min(BATCH, total - r0);
+      if (positions !== undefined && want >= positions.length) return;
       // Each member's rows in this stretch of the object, read and picked.
       counts.fill(0);
       if (tags === null) counts[0] = n;
@@ -177,6 +183,16 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
         const order = Array.from({ length: found.length / 3 }, (_, k) => 3 * k).sort((x, y) => found[x]! - found[y]!);
         for (const k of order) put(found[k + 1]!, found[k + 2]!);
         for (let mi = 0; mi < members.length; mi++) next[mi]! += counts[mi]!;
+      } else if (positions !== undefined) {
+        next.fill(0);
+        for (let r = r0; r < r0 + n && want < positions.length; r++) {
+          const mi = tags === null ? 0 : tags[r]!;
+          const i = next[mi]!++;
+          if (positions[want] === r) {
+            put(mi, i);
+            want++;
+          }
+        }
       } else {
         next.fill(0);
         for (let r = r0; r < r0 + n; r++) {

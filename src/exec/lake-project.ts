@@ -11,6 +11,7 @@ import type { Pushdown } from '../compiler/index.js';
 import type { Lake, ScanStats } from '../lake/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import { valuesFromColumns } from './column-values.js';
+import { indexLookupOf } from './index-lookup.js';
 import { poolObjects } from './pool-objects.js';
 import { scanPool } from './lake-source.js';
 
@@ -24,7 +25,7 @@ export function projectPool(
   stats: ScanStats | undefined,
 ): AsyncIterable<Value[]> {
   return (async function* () {
-    const { span, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, (k) => pushdown?.keySpan(k.path) ?? undefined);
+    const { span, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, (k) => pushdown?.keySpan(k.path) ?? undefined, false, pushdown === undefined ? null : indexLookupOf(pushdown.filter, zctx));
     if (!inOrder) {
       yield* scanPool(lake, zctx, pool, commitish, pushdown, stats);
       return;

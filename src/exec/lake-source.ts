@@ -19,6 +19,7 @@ import { lakeAggregate } from './lake-aggregate.js';
 import { lakeTopK, poolInSortOrder } from './lake-topk.js';
 import { searchPool } from './lake-search.js';
 import { projectPool } from './lake-project.js';
+import { filterPool } from './lake-filter.js';
 
 /** How `get URL` reaches the network from a lake query. */
 export interface LakeHttpOptions {
@@ -48,11 +49,11 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       // A keyword search runs on the columns where it can (lake-search.ts).
       const term = pushdown === undefined ? null : searchTermOf(pushdown.filter, env);
       if (term !== null) return searchPool(lake, zctx, name, commitish, term, pushdown!, stats);
-      // A query that reads a few fields reads only their columns (lake-project.ts),
-      // unless its filter may prune objects by their field indexes.
-      if (fields !== undefined && (pushdown === undefined || indexLookupOf(pushdown.filter, zctx) === null)) {
-        return projectPool(lake, zctx, name, commitish, fields, pushdown, stats);
-      }
+      // A filter columns can evaluate reads only the values it keeps (lake-filter.ts).
+      const column = pushdown?.columnFilter() ?? null;
+      if (column !== null) return filterPool(lake, zctx, name, commitish, column, fields, pushdown!, stats);
+      // A query that reads a few fields reads only their columns (lake-project.ts).
+      if (fields !== undefined) return projectPool(lake, zctx, name, commitish, fields, pushdown, stats);
       return scanPool(lake, zctx, name, commitish, pushdown, stats);
     },
     // count() of a pool from metadata where it can (pool-count.ts).

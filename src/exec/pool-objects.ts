@@ -6,6 +6,7 @@
 import { keyComparator, poolKeyOf, type ColumnObject, type KeySpan, type Lake, type PoolKey, type ScanStats } from '../lake/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import type { TypeContext } from '../zed/index.js';
+import type { IndexLookup } from './index-lookup.js';
 
 export interface PoolObjects {
   readonly poolId: KsuidHex;
@@ -31,6 +32,8 @@ export async function poolObjects(
   stats: ScanStats | undefined,
   spanOf?: (key: PoolKey) => KeySpan | undefined,
   pin = false,
+  /** Only the objects whose field indexes may hold its value. */
+  indexLookup?: IndexLookup | null,
 ): Promise<PoolObjects> {
   const p = await lake.getPool(pool);
   const key = poolKeyOf(p);
@@ -40,6 +43,7 @@ export async function poolObjects(
     ctx: zctx,
     ...(stats !== undefined ? { stats } : {}),
     ...(span !== undefined ? { span } : {}),
+    ...(indexLookup != null ? { indexLookup } : {}),
   });
   return { poolId: p.id, commit, key, span, objects, inOrder: disjoint(objects, key.order) };
 }

@@ -339,13 +339,7 @@ export class Lake {
     const snap = await lc.snapshot(p, await lc.resolve(p, commitish));
     const key = poolKeyOf(p);
     const span = (typeof opts.keySpan === 'function' ? opts.keySpan(key.path) : opts.keySpan) ?? undefined;
-    let planned = planObjects(snap.objects(), key, span);
-    const lookup = opts.indexLookup;
-    if (lookup !== undefined) {
-      const kept: DataObject[] = [];
-      for (const o of planned) if (await mayContain(lc, p, snap, o.id, lookup.path, lookup.value)) kept.push(o);
-      planned = kept;
-    }
+    const planned = await this.#indexed(p, snap, planObjects(snap.objects(), key, span), opts.indexLookup);
     yield* mergeObjects(lc, p.id, planned, key, opts.ctx ?? new TypeContext(), span, opts.stats);
   }
 
@@ -353,13 +347,28 @@ export class Lake {
   async columnObjects(
     pool: string,
     commitish: string,
-    opts: { readonly ctx: TypeContext; readonly stats?: ScanStats; /** Only the objects that may hold a key in it. */ readonly span?: KeySpan },
+    opts: {
+      readonly ctx: TypeContext;
+      readonly stats?: ScanStats;
+      /** Only the objects that may hold a key in it. */
+      readonly span?: KeySpan;
+      /** Only the objects whose field indexes may hold the value (as for scan). */
+      readonly indexLookup?: ScanOptions['indexLookup'];
+    },
   ): Promise<ColumnObject[]> {
     const lc = this.#lc;
     const p = await this.getPool(pool);
     const snap = await lc.snapshot(p, await lc.resolve(p, commitish));
     const key = poolKeyOf(p);
-    return columnObjects(lc, p.id, key, planObjects(snap.objects(), key, opts.span), opts.ctx, opts.stats);
+    return columnObjects(lc, p.id, key, await this.#indexed(p, snap, planObjects(snap.objects(), key, opts.span), opts.indexLookup), opts.ctx, opts.stats);
+  }
+
+  /** The objects whose field indexes may hold the lookup's value (all without a lookup). */
+  async #indexed(p: PoolConfig, snap: Snapshot, planned: DataObject[], lookup: ScanOptions['indexLookup']): Promise<DataObject[]> {
+    if (lookup === undefined) return planned;
+    const kept: DataObject[] = [];
+    for (const o of planned) if (await mayContain(this.#lc, p, snap, o.id, lookup.path, lookup.value)) kept.push(o);
+    return kept;
   }
 
   /** The values of one data object of `pool`, in its (pool-key) order. */

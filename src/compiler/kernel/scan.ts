@@ -55,6 +55,13 @@ class ScanPushdown implements Pushdown {
     return keySpanOf(this.filter, path, lits);
   }
 
+  #column: ColumnFilterNode | null | undefined;
+
+  columnFilter(): ColumnFilterNode | null {
+    if (this.#column === undefined) this.#column = columnFilterOf(this.filter, this.env);
+    return this.#column;
+  }
+
   applied(): void {
     this.isApplied = true;
   }
@@ -250,7 +257,7 @@ export function buildScan(
     if (op.kind !== 'PoolScan' || next === undefined || sources.aggregate === undefined) return null;
     let plan = columnPlan(next, env);
     if (plan !== null && pd !== undefined) {
-      const node = op.filter === null ? null : columnFilterOf(op.filter, env);
+      const node = pd.columnFilter();
       plan = node === null ? null : { ...plan, filter: { node, row: pd.predicate, pushdown: pd } };
     }
     return plan === null ? null : sources.aggregate(op.source, env, plan);

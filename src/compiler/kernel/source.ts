@@ -58,6 +58,11 @@ export interface Pushdown {
   /** The range of the field at `path` the filter allows, or null when it allows any value there. */
   keySpan(path: readonly string[]): KeySpan | null;
   /**
+   * The filter in the form columns evaluate (see ColumnFilterNode), or null
+   * when it has none.
+   */
+  columnFilter(): ColumnFilterNode | null;
+  /**
    * Called by a source that applies `predicate` to every value it yields,
    * before yielding any: the query then drops its own copy of the filter.
    */

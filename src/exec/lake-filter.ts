@@ -1,0 +1,203 @@
+// A filter straight over a pool (`from pool | id.orig_h == "10.0.0.1"`),
+// evaluated on the column copies: the filter's own columns are read and
+// evaluated into the positions of the values it keeps (column-filter.ts, as
+// a columnar summarize evaluates it), and only those values are read
+// whole. A few are read from the seek streams that hold them; more are put
+// back together from their columns (column-values.ts), with only the
+// fields the query reads when it says so. Objects the filter's comparisons
+// on the pool key answer whole are passed by or read whole. The values come
+// out in the scan's order, object by object (objects whose key ranges do
+// not touch) and in each object's order, as the row path yields them.
+// Objects without a usable copy, and those a scan pruned by the pool key
+// reads only in part, are read as values.
+
+import type { ColumnFilterNode, Pushdown } from '../compiler/index.js';
+import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
+import type { ColumnBatch } from '../runtime/agg/index.js';
+import type { TypeContext, Value } from '../zed/index.js';
+import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, type SortedKey } from './column-filter.js';
+import { valuesFromColumns } from './column-values.js';
+import { indexLookupOf } from './index-lookup.js';
+import { poolObjects } from './pool-objects.js';
+import { scanPool } from './lake-source.js';
+
+/** Rows per batch of the filter's columns. */
+const BATCH = 8192;
+/** Values of an object read from their seek streams at most; more are put back together from the columns. */
+const FEW = 64;
+/**
+ * An object of which the filter keeps more than this share of values is
+ * read as values: putting many back together from their columns costs
+ * more than decoding the object (the more so when its columns were not
+ * read before).
+ */
+const DENSE = 1 / 16;
+/** Values per batch of those read from seek streams. */
+const OUT_BATCH = 1024;
+
+/** What the filter keeps of an object: all of it, the values at some positions (ascending), or null when its columns cannot say. */
+type Picked = 'all' | Int32Array | null;
+
+const NONE = new Int32Array(0);
+
+/**
+ * The positions of the values of `o` that `node` keeps, evaluated over the
+ * filter's columns; 'all' when the object's key range answers it for
+ * every value.
+ */
+export async function pickedRows(o: ColumnObject, node: ColumnFilterNode, sorted: SortedKey): Promise<Picked> {
+  const filter = resolveOnObject(node, sorted.path, o.object.min, o.object.max);
+  const all = constantFilter(filter);
+  if (all === false) return NONE;
+  if (all === true) return 'all';
+  const paths = leafPaths(filter);
+  const set = await o.columns(paths, { tags: true });
+  if (set === null) return null;
+  // The filter's columns read their codes and elements as an earlier query read them.
+  for (let j = 0; j < set.paths.length; j++) {
+    o.keepCodes(set, j);
+    o.keepElements(set, j);
+  }
+  const rows = set.memberRows;
+  if (set.members.length > 1 && rows === null) return null;
+  let out = new Int32Array(256);
+  let count = 0;
+  let first = 0;
+  const ev = new ColumnFilterEval(sorted);
+  for (const m of set.members) {
+    // The columns are in the order of the paths (a path may come twice).
+    const byPath = new Map<string, ColumnBatch>();
+    paths.forEach((p, j) => {
+      const k = JSON.stringify(p);
+      if (!byPath.has(k)) byPath.set(k, m.cursors[j]!);
+    });
+    const column = (p: readonly string[]): ColumnBatch => byPath.get(JSON.stringify(p))!;
+    let row = 0;
+    for (let n = m.next(BATCH); n > 0; n = m.next(BATCH)) {
+      const sel = ev.select(filter, column, n);
+      if (count + sel.count > out.length) {
+        const grown = new Int32Array(Math.max(count + sel.count, 2 * out.length));
+        grown.set(out.subarray(0, count));
+        out = grown;
+      }
+      for (let k = 0; k < sel.count; k++) {
+        const local = first + row + sel.rows[k]!;
+        out[count++] = rows === null ? local : rows[local]!;
+      }
+      row += n;
+    }
+    first += m.length;
+  }
+  const picked = out.subarray(0, count);
+  // Several members' positions interleave.
+  if (set.members.length > 1) picked.sort();
+  return picked;
+}
+
+/**
+ * The values of a pool that the pushdown's filter keeps (`node` being that
+ * filter as columns evaluate it), with only the top-level `fields` when
+ * given (the query reads no others).
+ */
+export function filterPool(
+  lake: Lake,
+  zctx: TypeContext,
+  pool: string,
+  commitish: string,
+  node: ColumnFilterNode,
+  fields: readonly string[] | undefined,
+  pushdown: Pushdown,
+  stats: ScanStats | undefined,
+): AsyncIterable<Value[]> {
+  return (async function* () {
+    const { key, span, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, (k) => pushdown.keySpan(k.path) ?? undefined, false, indexLookupOf(pushdown.filter, zctx));
+    if (!inOrder) {
+      yield* scanPool(lake, zctx, pool, commitish, pushdown, stats);
+      return;
+    }
+    pushdown.applied();
+    const keep = pushdown.predicate;
+    const only = fields === undefined ? undefined : new Set(fields);
+    const sorted: SortedKey = { path: key.path };
+    for (const o of objects) {
+      const reads = span === undefined ? null : await o.spanReads(span);
+      // An object a pruned scan reads only in part is read so: the rows it
+      // skips may pass the filter all the same (a null string compares as empty).
+      const partial = span !== undefined && (reads === null || reads.rows !== null);
+      const picked = partial ? null : await pickedRows(o, node, sorted);
+      // All of an object kept: with only some fields, from their columns.
+      const whole = picked === 'all' && only !== undefined ? await valuesFromColumns(o, zctx, { fields: only }) : null;
+      const dense = picked !== null && picked !== 'all' && picked.length > DENSE * o.object.count;
+      if (picked === null || dense || (picked === 'all' && whole === null)) {
+        // Read as values (which counts them): all of them kept, many
+        // (those at the positions picked), or the columns cannot say
+        // (those the filter keeps).
+        const all = o.rows(span);
+        if (picked === 'all') yield* all;
+        else if (picked !== null) yield* atPositions(all, picked);
+        else {
+          for await (const b of all) {
+            const out = b.filter(keep);
+            if (out.length > 0) yield out;
+          }
+        }
+        continue;
+      }
+      let values: AsyncIterable<Value[]> | Value[][] | null;
+      if (picked === 'all') values = whole;
+      else if (picked.length === 0) values = [];
+      else if (picked.length <= FEW) values = batches(await o.rowsAt(Array.from(picked)));
+      else values = await valuesFromColumns(o, zctx, { ...(only !== undefined ? { fields: only } : {}), positions: picked });
+      if (values === null) {
+        // Values the columns cannot put back together: read as values
+        // (which counts them), those at the positions picked.
+        yield* atPositions(o.rows(), picked as Int32Array);
+        continue;
+      }
+      const n = reads?.records ?? o.object.count;
+      const bytes = stats === undefined ? 0 : (reads?.bytes ?? (await o.valueBytes()));
+      if (stats !== undefined) {
+        // As the scan would have counted them: every value read.
+        stats.recordsRead += n;
+        stats.bytesRead += bytes;
+      }
+      let kept = 0;
+      let handed = 0;
+      for await (const batch of values) {
+        kept += batch.length;
+        for (const v of batch) handed += v.bytes?.length ?? 0;
+        if (batch.length > 0) yield batch;
+      }
+      if (stats !== undefined) {
+        // Those kept as matched with all their bytes (estimated from the
+        // rows kept, less the bytes of the records handed over, which the
+        // query counts).
+        const full = kept === n ? bytes : n === 0 ? 0 : Math.round((bytes * kept) / n);
+        stats.bytesMatched += Math.max(0, full - handed);
+      }
+    }
+  })();
+}
+
+/** The values of an object's values (all of them, in order) at `positions` (ascending). */
+async function* atPositions(values: AsyncIterable<Value[]>, positions: Int32Array): AsyncGenerator<Value[]> {
+  let at = 0;
+  let want = 0;
+  for await (const b of values) {
+    const out: Value[] = [];
+    for (const v of b) {
+      if (positions[want] === at) {
+        out.push(v);
+        want++;
+      }
+      at++;
+    }
+    if (out.length > 0) yield out;
+  }
+}
+
+function batches(values: Value[]): Value[][] {
+  const out: Value[][] = [];
+  for (let i = 0; i < values.length; i += OUT_BATCH) out.push(values.slice(i, i + OUT_BATCH));
+  return out;
+}

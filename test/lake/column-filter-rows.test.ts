@@ -1,0 +1,114 @@
+// Filters straight over a pool, evaluated on the column copies, with the
+// values they keep read alone (lake-filter.ts): random filters over pools
+// of disjoint (ascending and descending) and overlapping objects, against
+// a lake without copies. The outputs must be equal line for line, in the
+// scan's order, and so must records_read. Objects of thousands of rows
+// take every way of reading what a filter keeps: a few values from their
+// seek streams, some put back together from their columns, many read as
+// values, all or none from the object's key range.
+import { describe, expect, it } from 'vitest';
+import type { Lake } from '../../src/index.js';
+import { CountingBlobStore, data, filterOf, newLake, pairedLakes, rng, runOrdered } from './column-data.js';
+import { zson } from './helpers.js';
+
+const CASES = Number(process.env['ZLAKE_FILTER_ROWS_CASES'] ?? 1500);
+const BIG_CASES = Number(process.env['ZLAKE_FILTER_ROWS_BIG_CASES'] ?? 300);
+
+async function run(lake: Lake, text: string) {
+  const r = await runOrdered(lake, text);
+  return { lines: r.lines, read: r.stats[0] };
+}
+
+/** What may follow the filter: nothing, or operators that read some fields (then only those are put back together), or a head. */
+const TAILS = ['', '', '', '| cut ts, proto', '| yield bytes', '| head 7', '| tail 3', '| cut id, dur'];
+
+/** Filters on the pool key (ts), which objects' key ranges answer whole or not at all, alone and with others. */
+function keyFilter(r: () => number, span: number): string {
+  const at = () => Math.floor(r() * span);
+  const f = [() => `ts >= ${at()}`, () => `ts < ${at()}`, () => `ts == ${at()}`, () => `ts > ${at()} and ts <= ${at()}`][Math.floor(r() * 4)]!();
+  return r() < 0.5 ? f : `${f} and ${filterOf(r, 1)}`;
+}
+
+describe('filters over column copies', () => {
+  it(`answer as the values do, in ${CASES} random cases`, { timeout: 900_000 }, async () => {
+    const pools = { p: { order: 'asc', seekStride: 300 }, d: { order: 'desc', seekStride: 300 }, o: { order: 'asc' } } as const;
+    const [cols, rows, blobs] = await pairedLakes(pools, (k) => {
+      const text = data(800 + k, 200, k !== 1, 1000 * k);
+      return { p: text, d: text, o: data(900 + k, 200, true) };
+    });
+    const r = rng(20261127);
+    let nonEmpty = 0;
+    let columnar = 0;
+    for (let c = 0; c < CASES; c++) {
+      const pool = r() < 0.6 ? 'p' : r() < 0.5 ? 'd' : 'o';
+      const filter = r() < 0.2 ? keyFilter(r, 3000) : filterOf(r, 3);
+      // (`where`: filterOf's expressions are not all search factors.)
+      const q = `from ${pool} | where ${filter} ${TAILS[Math.floor(r() * TAILS.length)]}`;
+      blobs.objectReads = 0;
+      const b = await run(rows, q);
+      const a = await run(cols, q);
+      expect({ q, lines: a.lines, read: a.read }).toEqual({ q, lines: b.lines, read: b.read });
+      if (b.lines.length > 0) nonEmpty++;
+      if (pool !== 'o' && blobs.objectReads === 0) columnar++;
+    }
+    expect(nonEmpty).toBeGreaterThan(CASES / 3);
+    // Most filters over disjoint objects read no object as values.
+    expect(columnar).toBeGreaterThan(CASES / 3);
+  });
+
+  it(`answer as the values do over objects of thousands of rows, first and again, in ${BIG_CASES} random cases`, { timeout: 900_000 }, async () => {
+    const blobs = new CountingBlobStore();
+    const cols = newLake(true, blobs);
+    const rows = newLake(false);
+    for (const lake of [cols, rows]) {
+      for (const order of ['asc', 'desc'] as const) {
+        await lake.createPool(order, { layout: { order, keys: [['ts']] }, seekStride: 2048 });
+        for (let k = 0; k < 3; k++) await lake.load(order, 'main', zson(data(950 + k, 3000, k !== 2, 10_000 * k)));
+      }
+    }
+    const r = rng(20261130);
+    // How often each way of reading what a filter keeps was taken: from
+    // seek streams (ranged reads of data objects), as values (whole
+    // reads), from columns (neither, with something kept).
+    const ways = { streams: 0, values: 0, columns: 0 };
+    for (let c = 0; c < BIG_CASES; c++) {
+      const filter = r() < 0.2 ? keyFilter(r, 33_000) : filterOf(r, 3);
+      const q = `from ${r() < 0.7 ? 'asc' : 'desc'} | where ${filter} ${TAILS[Math.floor(r() * (TAILS.length - 2))]}`;
+      const b = await run(rows, q);
+      for (const pass of ['first', 'again']) {
+        blobs.objectReads = 0;
+        blobs.rangeReads = 0;
+        const a = await run(cols, q);
+        expect({ q, pass, lines: a.lines, read: a.read }).toEqual({ q, pass, lines: b.lines, read: b.read });
+        if (pass === 'again') {
+          if (blobs.objectReads > 0) ways.values++;
+          else if (blobs.rangeReads > 0) ways.streams++;
+          else if (a.lines.length > 0) ways.columns++;
+        }
+      }
+    }
+    expect(ways.streams).toBeGreaterThan(5);
+    expect(ways.values).toBeGreaterThan(5);
+    expect(ways.columns).toBeGreaterThan(5);
+  });
+
+  it('read only the filter columns and the seek streams of the few values a filter keeps', async () => {
+    const blobs = new CountingBlobStore();
+    const cols = newLake(true, blobs);
+    const rows = newLake(false);
+    for (const lake of [cols, rows]) {
+      await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] }, seekStride: 1024 });
+      for (let k = 0; k < 3; k++) await lake.load('p', 'main', zson(data(960 + k, 3000, false, 10_000 * k)));
+    }
+    for (const q of ['from p | id.orig_h == "10.0.7.7"', 'from p | bytes == 4242 or proto == 7', 'from p | pk == 299 and t > 2023-11-20T00:00:00Z']) {
+      blobs.objectReads = 0;
+      blobs.rangeReads = 0;
+      const a = await run(cols, q);
+      const b = await run(rows, q);
+      expect({ q, lines: a.lines, read: a.read }).toEqual({ q, lines: b.lines, read: b.read });
+      expect(a.lines.length).toBeGreaterThan(0);
+      // No object read whole; a ranged read of a seek stream for each value kept at most.
+      expect({ q, whole: blobs.objectReads, few: blobs.rangeReads <= a.lines.length }).toEqual({ q, whole: 0, few: true });
+    }
+  });
+});
