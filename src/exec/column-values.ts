@@ -116,6 +116,8 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
   for (let j = 0; j < set.paths.length; j++) o.keepCodes(set, j);
   const positions = opts.positions;
   if (opts.pick !== undefined || positions !== undefined) for (let j = 0; j < set.paths.length; j++) o.keepElements(set, j);
+  // (Fetched: in the lake's column cache as long as the object's entry is.)
+  o.keep(heldKey(opts.fields), HELD);
   const members = set.members;
   const tags = set.tags;
   if (members.length > 1 && tags === null) return null;
@@ -208,6 +210,22 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
       yield out;
     }
   })();
+}
+
+/** What valuesFromColumns keeps in the column cache to say it fetched an object's columns (nothing but the name). */
+const HELD = { byteLength: 0 };
+
+function heldKey(fields: ReadonlySet<string> | undefined): string {
+  return fields === undefined ? 'held:*' : `held:${JSON.stringify([...fields].sort())}`;
+}
+
+/**
+ * Whether valuesFromColumns fetched the columns it reads for `fields` (all
+ * when absent) of an object before, so that they are in the lake's column
+ * cache and put values back together at less cost.
+ */
+export function columnsHeld(o: ColumnObject, fields?: ReadonlySet<string>): boolean {
+  return o.kept(heldKey(undefined)) !== undefined || (fields !== undefined && o.kept(heldKey(fields)) !== undefined);
 }
 
 /** A member's leaves for a `pick`: the columns its records are put back together from. */

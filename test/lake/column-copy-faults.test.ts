@@ -20,7 +20,7 @@ async function run(lake: Lake, text: string) {
   return { lines: out.split('\n').filter(Boolean), stats: q.meter.stats() };
 }
 
-const QUERIES = ['from p | count() by proto', 'from p | ts >= 1100 | sum(bytes) by proto', 'from p | sort -r bytes | head 3', 'from p | bytes > 0 | count()'];
+const QUERIES = ['from p | count() by proto', 'from p | ts >= 1100 | sum(bytes) by proto', 'from p | sort -r bytes | head 3', 'from p | bytes > 0 | count()', 'from p | bytes > 90000 or proto == "icmp"'];
 
 async function lakes(): Promise<{ cols: Lake; rows: Lake; blobs: CountingBlobStore }> {
   const blobs = new CountingBlobStore();
