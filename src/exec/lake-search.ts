@@ -13,10 +13,9 @@
 
 import type { Pushdown } from '../compiler/index.js';
 import type { Lake, ScanStats } from '../lake/index.js';
-import { makeStringSearchParts } from '../runtime/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import { poolObjects } from './pool-objects.js';
-import { countSearched, searchObject } from './search-object.js';
+import { countSearched, searchObject, searchParts, type SearchTerm } from './search-object.js';
 import { scanPool } from './lake-source.js';
 import { runSearchShareIn, sharedMatches, type SearchShareResult } from './parallel-search.js';
 import { addShareStats, sharesOf, sharing } from './scan-shares.js';
@@ -25,7 +24,7 @@ import { addShareStats, sharesOf, sharing } from './scan-shares.js';
  * The values of a pool that a keyword search for `term` keeps (the
  * pushdown's filter, which this applies), searched over columns where it can.
  */
-export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitish: string, term: string, pushdown: Pushdown, stats: ScanStats | undefined): AsyncIterable<Value[]> {
+export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitish: string, term: SearchTerm, pushdown: Pushdown, stats: ScanStats | undefined): AsyncIterable<Value[]> {
   return (async function* () {
     const threads = lake.scanThreads;
     // With scan threads, one commit for all of them.
@@ -35,7 +34,7 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
       return;
     }
     pushdown.applied();
-    const parts = makeStringSearchParts(term);
+    const parts = searchParts(term, zctx);
     const keep = pushdown.predicate;
     // The first share is this thread's; the others go to scan threads now,
     // and their matches come out after it, in the objects' order.
@@ -47,7 +46,7 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
       // Each share over the objects this thread listed, at the commit they came from.
       others = shares
         .slice(1)
-        .map((share) => runSearchShareIn(threads!, { pool: `0x${poolId}`, commit, objects: share.map((o) => o.object.id), term }, cancel.signal));
+        .map((share) => runSearchShareIn(threads!, { pool: `0x${poolId}`, commit, objects: share.map((o) => o.object.id), term: term.text, literal: term.literal }, cancel.signal));
       for (const o of others) o.catch(() => {});
     }
     try {

@@ -18,6 +18,7 @@ import { indexLookupOf } from './index-lookup.js';
 import { lakeAggregate } from './lake-aggregate.js';
 import { lakeTopK, poolInSortOrder } from './lake-topk.js';
 import { searchPool } from './lake-search.js';
+import type { SearchTerm } from './search-object.js';
 import { projectPool } from './lake-project.js';
 import { filterPool } from './lake-filter.js';
 
@@ -141,9 +142,13 @@ async function* filtered(scan: AsyncIterable<Value[]>, pushdown: Pushdown): Asyn
   }
 }
 
-/** The term of a filter that is a keyword search for a string over the whole value, as the compiler searches it; else null. */
-function searchTermOf(filter: dag.Expr, env: SourceEnv): string | null {
+/**
+ * The term of a filter that is a keyword search over the whole value, as the
+ * compiler searches it: a string's, or a literal's (its text and value); else null.
+ */
+function searchTermOf(filter: dag.Expr, env: SourceEnv): SearchTerm | null {
   if (filter.kind !== 'Search' || filter.expr.kind !== 'This' || filter.expr.path.length !== 0) return null;
   const v = env.literals.value(filter.value);
-  return underlying(v.type) === TypeString && v.bytes !== null ? v.asString().normalize('NFC') : null;
+  if (underlying(v.type) !== TypeString) return { text: filter.text, literal: filter.value };
+  return v.bytes !== null ? { text: v.asString().normalize('NFC'), literal: null } : null;
 }

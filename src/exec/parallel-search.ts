@@ -10,10 +10,9 @@
 
 import { decodeZng, ZngEncoder } from '../formats/zng/index.js';
 import { newScanStats, type Lake, type ScanThreads } from '../lake/index.js';
-import { makeStringSearchParts } from '../runtime/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, type Value } from '../zed/index.js';
-import { countSearched, searchObject } from './search-object.js';
+import { countSearched, searchObject, searchParts } from './search-object.js';
 import { runShare, shareObjects, type PlainStats } from './scan-shares.js';
 import { concatBytes } from '../util/concat.js';
 
@@ -28,6 +27,8 @@ export interface SearchShare {
   readonly commit: string;
   readonly objects: readonly KsuidHex[];
   readonly term: string;
+  /** The literal searched for, as ZSON (null: the term is a string's, see SearchTerm). */
+  readonly literal: string | null;
 }
 
 export interface SearchShareResult {
@@ -42,7 +43,7 @@ export async function runSearchShare(lake: Lake, share: SearchShare): Promise<Se
   const stats = newScanStats();
   const undone: SearchShareResult = { values: null, stats };
   const objects = await shareObjects(lake, share, { ctx: zctx, stats });
-  const parts = makeStringSearchParts(share.term);
+  const parts = searchParts({ text: share.term, literal: share.literal }, zctx);
   const enc = new ZngEncoder({ compress: false });
   const chunks: Uint8Array[] = [];
   let size = 0;

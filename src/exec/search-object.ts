@@ -5,10 +5,22 @@
 
 import type { ColumnObject, ScanStats } from '../lake/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
-import type { makeStringSearchParts, SearchWalker } from '../runtime/index.js';
+import { makeStringSearchParts, makeValueSearchParts, type BodyWalker, type SearchParts } from '../runtime/index.js';
+import { parseZsonValue } from '../zson/index.js';
 import { readElement, TypeString, type TypeContext, type Value } from '../zed/index.js';
 import { valuesFromColumns } from './column-values.js';
 import { StringPairs } from './string-pairs.js';
+
+/** A keyword search's term: a string's text, or a literal's text and value (as ZSON). */
+export interface SearchTerm {
+  readonly text: string;
+  readonly literal: string | null;
+}
+
+/** The parts of a term's search, in the context of `zctx`. */
+export function searchParts(term: SearchTerm, zctx: TypeContext): SearchParts {
+  return term.literal === null ? makeStringSearchParts(term.text) : makeValueSearchParts(term.text, parseZsonValue(term.literal, zctx));
+}
 
 const el = { start: 0, end: 0 };
 
@@ -18,7 +30,7 @@ const el = { start: 0, end: 0 };
  * (`index`, when the term allows it), and only the rows where the term
  * shows up are searched alone (a hit may straddle two strings).
  */
-function leafMatches(walker: SearchWalker, index: ((b: Uint8Array, s: number, e: number) => number) | null, col: ColumnBatch, n: number, out: Uint8Array): void {
+function leafMatches(walker: BodyWalker, index: ((b: Uint8Array, s: number, e: number) => number) | null, col: ColumnBatch, n: number, out: Uint8Array): void {
   const search = walker.of(col.type);
   if (index !== null && col.cardinality < 0 && col.type === TypeString && n > 0) {
     const { bytes, starts, sizes } = col;
@@ -75,7 +87,7 @@ function leafMatches(walker: SearchWalker, index: ((b: Uint8Array, s: number, e:
  * its StringPairs, kept from an earlier search) is passed by; one without
  * them gets them as it is searched, kept once the whole object was.
  */
-export async function searchObject(o: ColumnObject, parts: ReturnType<typeof makeStringSearchParts>, zctx: TypeContext): Promise<AsyncIterable<Value[]> | null> {
+export async function searchObject(o: ColumnObject, parts: SearchParts, zctx: TypeContext): Promise<AsyncIterable<Value[]> | null> {
   const folded = parts.index === null || parts.folded === null || parts.folded.length === 0 ? null : parts.folded;
   const making = new Map<string, StringPairs>();
   const values = await valuesFromColumns(o, zctx, {

@@ -9,7 +9,7 @@
 import {
   ID,
   TypeString,
-  Value,
+  type Value,
   underlying,
   type RecordType,
   type Type,
@@ -17,9 +17,8 @@ import {
 import {
   FALSE,
   TRUE,
-  makeBodyContainsFold,
-  literalPredicate,
   makeStringSearch,
+  valueSearchVisitor,
   walkValue,
   type GoRegexp,
 } from '../../runtime/index.js';
@@ -68,42 +67,12 @@ export function makeStringTermSearch(term: string, expr: Evaluator): Evaluator {
 
 /** Search for a non-string literal: equal values anywhere, or `text` inside strings; nets match contained IPs. */
 export function makeValueSearch(text: string, literal: Value, expr: Evaluator): Evaluator {
-  const lt = underlying(literal.type);
-  if (lt.id === ID.net && literal.bytes !== null) return makeNetSearch(literal.bytes, expr);
-  const eq = literalPredicate('==', literal);
-  const inBody = makeBodyContainsFold(text);
-  const visit = (t: Type, b: Uint8Array | null): boolean => {
-    if (underlying(t).id === ID.string) return b !== null && inBody(b);
-    return eq !== null && eq(new Value(t, b));
-  };
+  const visit = valueSearchVisitor(text, literal);
+  // A network's search walks error values too.
+  const net = underlying(literal.type).id === ID.net && literal.bytes !== null;
   return (self) => {
     const v = expr(self);
-    if (v.isError()) return FALSE;
-    return walkValue(v.type, v.bytes, visit) ? TRUE : FALSE;
-  };
-}
-
-/** Whether a net body (address then mask, 4 or 16 bytes each) contains an IP body of the same family. */
-function netContains(net: Uint8Array, ip: Uint8Array): boolean {
-  const n = net.length / 2;
-  if (ip.length !== n) return false;
-  for (let i = 0; i < n; i++) if ((ip[i]! & net[n + i]!) !== (net[i]! & net[n + i]!)) return false;
-  return true;
-}
-
-function makeNetSearch(net: Uint8Array, expr: Evaluator): Evaluator {
-  const visit = (t: Type, b: Uint8Array | null): boolean => {
-    if (b === null) return false;
-    const id = underlying(t).id;
-    if (id === ID.net) {
-      if (b.length !== net.length) return false;
-      for (let i = 0; i < b.length; i++) if (b[i] !== net[i]) return false;
-      return true;
-    }
-    return id === ID.ip && netContains(net, b);
-  };
-  return (self) => {
-    const v = expr(self);
+    if (!net && v.isError()) return FALSE;
     return walkValue(v.type, v.bytes, visit) ? TRUE : FALSE;
   };
 }

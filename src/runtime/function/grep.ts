@@ -7,7 +7,7 @@ import { decodeUtf8 } from '../../util/utf8.js';
 import { TypeString, underlying, type RecordType, type Type, type Value } from '../../zed/index.js';
 import { FALSE, TRUE } from '../expr/compare.js';
 import type { FunctionDef } from './registry.js';
-import { SearchWalker } from './search-walker.js';
+import { SearchWalker, type BodyWalker } from './search-walker.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -141,19 +141,23 @@ export function makeStringSearch(term: string): (v: Value) => boolean {
   };
 }
 
+/** A search's parts (makeStringSearchParts, makeValueSearchParts). */
+export interface SearchParts {
+  /** Whether a record type matches by its field names (every value of it then does). */
+  readonly typeMatches: (t: Type) => boolean;
+  readonly walker: BodyWalker;
+  /** Where the text a string must hold first occurs in bytes, when a plain byte search finds it (see makeBytesIndexFold). */
+  readonly index: ((b: Uint8Array, s: number, e: number) => number) | null;
+  /** With `index`: the bytes it looks for, ASCII lowercase (a match's bytes, ASCII case folded). */
+  readonly folded: Uint8Array | null;
+}
+
 /**
  * The parts of a term's search, for code that searches a value's parts
  * apart (columns): `typeMatches(t)`, whether a record type's field names
  * hold the term (a match for any value of it), and the walker of bodies.
  */
-export function makeStringSearchParts(term: string): {
-  readonly typeMatches: (t: Type) => boolean;
-  readonly walker: SearchWalker;
-  /** Where the term first occurs in bytes, when a plain byte search finds it (see makeBytesIndexFold). */
-  readonly index: ((b: Uint8Array, s: number, e: number) => number) | null;
-  /** With `index`: the bytes it looks for, ASCII lowercase (a match's bytes, ASCII case folded). */
-  readonly folded: Uint8Array | null;
-} {
+export function makeStringSearchParts(term: string): SearchParts {
   const types = new Map<Type, boolean>();
   const searchType = (t: Type): boolean => {
     let m = types.get(t);

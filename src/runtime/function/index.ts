@@ -14,8 +14,9 @@ export {
 } from './registry.js';
 export { makeMap } from './map.js';
 export { CAST, CROP, FILL, ORDER, ConstShaper, makeShaper } from './shape.js';
-export { containsFold, makeBodyContainsFold, makeBytesIndexFold, makeStringSearch, makeStringSearchParts } from './grep.js';
-export type { SearchWalker } from './search-walker.js';
+export { containsFold, makeBodyContainsFold, makeBytesIndexFold, makeStringSearch, makeStringSearchParts, type SearchParts } from './grep.js';
+export { makeValueSearchParts, valueSearchVisitor } from './value-search.js';
+export type { BodyWalker, SearchWalker } from './search-walker.js';
 export { compileGoRegexp, GoRegexp, type RegexpOptions } from './re2.js';
 export { Template, expand, replaceAll } from './re2-replace.js';
 export { typeValue, typeOfTypeValue } from './types.js';

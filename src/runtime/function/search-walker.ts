@@ -13,12 +13,20 @@ export type BodySearch = (b: Uint8Array, s: number, e: number) => boolean;
 const NEVER: BodySearch = () => false;
 const ALWAYS: BodySearch = () => true;
 
+/** The searches of bodies per type, of a string term or a literal (value-search.ts). */
+export interface BodyWalker {
+  /** Whether a value of type `t` can match at all. */
+  canMatch(t: Type): boolean;
+  /** The search of values of type `t`. */
+  of(t: Type): BodySearch;
+}
+
 /**
  * The searches of a term, per type: `typeMatches(t)` says whether the type
  * itself matches (a record's field names), and `inString(b, s, e)` whether a
  * string body holds the term.
  */
-export class SearchWalker {
+export class SearchWalker implements BodyWalker {
   private readonly compiled = new Map<Type, BodySearch>();
   private readonly el = { start: 0, end: 0 };
 
