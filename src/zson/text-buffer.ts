@@ -98,16 +98,17 @@ export class TextBuffer extends ByteWriter {
   /**
    * Appends the UTF-8 bytes `src[s:e]` as a quoted string, escaped as ZSON
    * (zson.QuotedString) or, with `json`, as Go's encoding/json without HTML
-   * escaping. Invalid UTF-8 becomes the escape \ufffd, one per bad byte.
+   * escaping (with `html` too, as its Marshal: <, > and & as \u003c, \u003e
+   * and \u0026). Invalid UTF-8 becomes the escape \ufffd, one per bad byte.
    */
-  quoted(src: Uint8Array, s: number, e: number, json: boolean): void {
+  quoted(src: Uint8Array, s: number, e: number, json: boolean, html = false): void {
     this.reserve(e - s + 2);
     let b = this.buf;
     let at = this.len;
     b[at++] = 0x22;
     for (let i = s; i < e; ) {
       const c = src[i]!;
-      if (c >= 0x20 && c !== 0x22 && c !== 0x5c && c < 0x80) {
+      if (c >= 0x20 && c !== 0x22 && c !== 0x5c && c < 0x80 && !(html && (c === 0x3c || c === 0x3e || c === 0x26))) {
         b[at++] = c;
         i++;
         continue;
