@@ -13,7 +13,8 @@ function values(zson: string): Value[] {
 
 function encode(zson: string): string {
   const e = new TextFormatEncoder();
-  return e.write(values(zson)) + e.end();
+  const out = e.write(values(zson));
+  return (typeof out === 'string' ? out : new TextDecoder().decode(out)) + e.end();
 }
 
 describe('TextFormatEncoder', () => {
