@@ -10,7 +10,8 @@
 // still take are kept, the earliest, as a stable sort keeps them.
 //
 // A sort by the pool key in the pool's order needs no columns: the scan's
-// first N values are the answer.
+// first N values are the answer. Against the pool's order (nulls last),
+// the sort runs over the last objects only, those that hold N values.
 //
 // It runs only where that order is plain: key columns of numbers, nulls or
 // missing fields, and objects whose key ranges do not touch (the scan then
@@ -21,6 +22,7 @@ import type { ColumnObject, Lake, PoolKey, ScanStats } from '../lake/index.js';
 import { bodyStart, type ColumnBatch } from '../runtime/agg/index.js';
 import type { Stream } from '../runtime/op/index.js';
 import { decodeFloat, decodeIntNumber, decodeUintNumber, ID, underlying, type TypeContext, type Value } from '../zed/index.js';
+import { plainBounds } from './column-filter.js';
 import { scanPool } from './lake-source.js';
 import { poolObjects } from './pool-objects.js';
 
@@ -251,6 +253,28 @@ function inScanOrder(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObj
   return plan.nullsFirst === scanNullsFirst || objects.every((o) => o.object.min.bytes !== null && o.object.max.bytes !== null);
 }
 
+/**
+ * When the sort is by the pool key against the pool's direction, nulls
+ * last, over objects a scan reads one after the other: the last objects of
+ * the scan, fewest first, that hold `limit` values or more, each of keys
+ * of one type and none null (its bounds say so); else null. The sort takes
+ * the scan's values in reverse, nulls aside, so these objects hold every
+ * value it can take first, ties included: the keys of the objects before
+ * them are all less (going up, greater going down).
+ */
+function lastObjects(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObject[]): ColumnObject[] | null {
+  if (plan.path.length !== key.path.length || plan.path.some((p, i) => p !== key.path[i])) return null;
+  if (plan.desc === (key.order === 'desc') || plan.nullsFirst) return null;
+  let n = 0;
+  for (let k = objects.length - 1; k >= 0; k--) {
+    const o = objects[k]!.object;
+    if (!plainBounds(o.min, o.max)) return null;
+    n += o.count;
+    if (n >= plan.limit) return objects.slice(k);
+  }
+  return null;
+}
+
 /** Whether a scan of the pool at `commitish` yields its values in a sort's order (see inScanOrder). */
 export async function poolInSortOrder(lake: Lake, zctx: TypeContext, pool: string, commitish: string, plan: ColumnTopK): Promise<boolean> {
   const { key, objects } = await poolObjects(lake, zctx, pool, commitish, undefined);
@@ -273,6 +297,12 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
         yield b;
         left -= b.length;
       }
+      return;
+    }
+    const last = inOrder ? lastObjects(plan, key, objects) : null;
+    if (last !== null) {
+      // The sort runs over the values of the last objects, in the scan's order.
+      for (const o of last) yield* o.rows();
       return;
     }
     const total = objects.reduce((n, o) => n + o.object.count, 0);
