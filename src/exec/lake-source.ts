@@ -16,7 +16,7 @@ import { openSpecialSource } from './meta-queries.js';
 import { countPool } from './pool-count.js';
 import { indexLookupOf } from './index-lookup.js';
 import { lakeAggregate } from './lake-aggregate.js';
-import { lakeTopK, poolInSortOrder } from './lake-topk.js';
+import { lakeTail, lakeTopK, poolInSortOrder } from './lake-topk.js';
 import { searchPool } from './lake-search.js';
 import type { SearchTerm } from './search-object.js';
 import { projectPool } from './lake-project.js';
@@ -75,6 +75,13 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       const pool = plainPool(src.spec);
       if (pool === null || pool.commitish === '') return null;
       return lakeTopK(lake, zctx, pool.name, pool.commitish, plan, stats);
+    },
+    // The last values of a pool's scan (lake-topk.ts).
+    tail(src, env, count) {
+      if (src.kind !== 'Pool') return fallback?.tail?.(src, env, count) ?? null;
+      const pool = plainPool(src.spec);
+      if (pool === null || pool.commitish === '') return null;
+      return lakeTail(lake, zctx, pool.name, pool.commitish, count, stats);
     },
     // Whether a pool's scan is already in a sort's order (lake-topk.ts).
     async sorted(src, env, plan) {

@@ -356,3 +356,22 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     }
   })();
 }
+
+/**
+ * A pool's values ending with its last `count`: over objects a scan reads
+ * one after the other, only the last objects that hold `count` values or
+ * more; else the whole scan.
+ */
+export function lakeTail(lake: Lake, zctx: TypeContext, pool: string, commitish: string, count: number, stats: ScanStats | undefined): Stream {
+  return (async function* () {
+    const { objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats);
+    let n = 0;
+    let k = objects.length;
+    while (inOrder && k > 0 && n < count) n += objects[--k]!.object.count;
+    if (!inOrder || n < count) {
+      yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
+      return;
+    }
+    for (const o of objects.slice(k)) yield* o.rows();
+  })();
+}

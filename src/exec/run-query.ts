@@ -144,6 +144,22 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch)
       })();
     };
   }
+  const tail = inner.tail;
+  if (tail !== undefined) {
+    resolver.tail = (src, env, count) => {
+      if (src.kind !== 'Pool') return tail.call(inner, src, env, count);
+      return (async function* () {
+        // One pool's tail only: of pools read one after another, a tail may take values of several.
+        const ts = targets(src);
+        const last = ts.length === 1 ? tail.call(inner, ts[0]!, env, count) : null;
+        if (last !== null) {
+          yield* metered(last, w, scansData(ts[0]!));
+          return;
+        }
+        for (const t of ts) yield* metered(inner.open(t, env), w, scansData(t));
+      })();
+    };
+  }
   const sorted = inner.sorted;
   if (sorted !== undefined) {
     // One pool's scan only: pools read one after another are not in one order.

@@ -147,6 +147,22 @@ describe('sort and head over column copies', () => {
     }
   });
 
+  it('reads only the last objects for a tail, over disjoint objects', { timeout: 300_000 }, async () => {
+    const [cols, rows, blobs] = await lakes();
+    for (const pool of ['p', 'd', 'o', 'na', 'nd']) {
+      for (const n of [1, 3, 149, 150, 151, 300, 449, 450, 451, 1000]) {
+        const q = `from ${pool} | tail ${n}`;
+        blobs.objectReads = 0;
+        const a = await run(cols, q);
+        const b = await run(rows, q.replace(' | tail', ' | where true | tail'));
+        expect({ q, lines: a.lines }).toEqual({ q, lines: b.lines });
+        expect(a.lines.length).toBe(Math.min(n, 450));
+        // Objects of 150 values that do not touch: only those holding the tail are read.
+        if (pool === 'p' || pool === 'd') expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: Math.min(3, Math.ceil(n / 150)) });
+      }
+    }
+  });
+
   it('sorts by the pool key without sorting when the scan is in that order, as a sort would', { timeout: 300_000 }, async () => {
     const [cols] = await lakes();
     const rows = cols;

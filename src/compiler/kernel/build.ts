@@ -90,7 +90,7 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
       const next = seq[i + 1];
       const built: ScanBuild = buildScan(
         op,
-        next?.kind === 'Summarize' || next?.kind === 'SortLimit' || next?.kind === 'Sort' ? next : undefined,
+        next?.kind === 'Summarize' || next?.kind === 'SortLimit' || next?.kind === 'Sort' || next?.kind === 'Tail' ? next : undefined,
         bctx,
         (s, parent, feed) => buildSummarize(s, bctx.env, bctx.op, parent, feed),
         (s, parent) => sortOp(bctx.op, parent, sortKeys(s.args, bctx.env), { nullsFirst: s.nullsFirst, reverse: s.reverse }),

@@ -231,7 +231,7 @@ function topKPlan(s: dag.SortLimit | dag.Sort): ColumnTopK | null {
 
 export function buildScan(
   op: dag.Scan,
-  following: dag.Summarize | dag.SortLimit | dag.Sort | undefined,
+  following: dag.Summarize | dag.SortLimit | dag.Sort | dag.Tail | undefined,
   bctx: BuildContext,
   summarize: (s: dag.Summarize, parent: Stream | null, feed?: (sink: PartialSink) => Stream) => Stream,
   sort?: (s: dag.Sort, parent: Stream) => Stream,
@@ -284,6 +284,11 @@ export function buildScan(
     const plan = topKPlan(following);
     const picked = plan === null ? null : sources.topK(op.source, env, plan);
     if (picked !== null) return { stream: picked, consumedNext: false };
+  }
+  // A tail straight over a pool: the source may yield only its last values.
+  if (op.kind === 'PoolScan' && pd === undefined && following?.kind === 'Tail' && sources.tail !== undefined) {
+    const last = sources.tail(op.source, env, following.count);
+    if (last !== null) return { stream: last, consumedNext: false };
   }
   // A sort straight over a pool, which the pool's scan may already be in the order of.
   const sorted = sources.sorted;

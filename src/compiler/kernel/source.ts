@@ -166,6 +166,12 @@ export interface SourceResolver {
   /** Takes on picking the candidates of a sort and head (see ColumnTopK), or null when it cannot. */
   topK?(src: ast.Pool | ast.File | ast.HTTP, env: Env, plan: ColumnTopK): Stream | null;
   /**
+   * Takes on a `tail` of `count` values right after the source: the values
+   * it yields, in its order, end with its last `count` values (and may be
+   * fewer than all of them); null when it cannot.
+   */
+  tail?(src: ast.Pool | ast.File | ast.HTTP, env: Env, count: number): Stream | null;
+  /**
    * Whether `open` (with no filter) yields the source's values in the order
    * a sort by `plan` (its limit aside) makes, ties as a stable sort leaves
    * them: then the sort need not run.
