@@ -14,8 +14,11 @@
 // the sort runs over the last objects only, those that hold N values.
 //
 // It runs only where that order is plain: key columns of numbers, nulls or
-// missing fields, and objects whose key ranges do not touch (the scan then
-// reads them one after the other); otherwise it reads the pool as values.
+// missing fields, or of strings, nulls or missing fields (a string scores
+// by its first six bytes, so strings tying there are all candidates), and
+// objects whose key ranges do not touch (the scan then reads them one after
+// the other); otherwise, and when there are more than 100,000 candidates,
+// it reads the pool as values.
 
 import type { ColumnTopK } from '../compiler/index.js';
 import type { ColumnObject, Lake, PoolKey, ScanStats } from '../lake/index.js';
@@ -28,6 +31,8 @@ import { poolObjects } from './pool-objects.js';
 
 const BATCH = 8192;
 const EXACT = 2 ** 53;
+/** Candidates read at most beyond the limit. */
+const MAX_CANDIDATES = 100_000;
 
 /** How a key column's bodies read as scores; null when it holds other values. */
 const enum Kind {
@@ -35,6 +40,8 @@ const enum Kind {
   Uint,
   Int,
   Float,
+  /** Strings, scored by their first six bytes (see Scorer.score). */
+  String,
 }
 
 function kindOf(col: ColumnBatch): Kind | null {
@@ -46,6 +53,8 @@ function kindOf(col: ColumnBatch): Kind | null {
   if (id <= ID.uint64) return Kind.Uint;
   if ((id >= ID.int8 && id <= ID.int64) || id === ID.duration || id === ID.time) return Kind.Int;
   if (id >= ID.float16 && id <= ID.float64) return Kind.Float;
+  // (Plain strings only: a named one sorts as its type says.)
+  if (id === ID.string && col.type.kind === 'primitive') return Kind.String;
   return null;
 }
 
@@ -68,7 +77,14 @@ class Scorer {
     const body = bodyStart(b, s);
     if (body < 0) return this.nullScore;
     let x: number;
-    if (kind === Kind.Float) {
+    if (kind === Kind.String) {
+      // The first six bytes, big-endian (a shorter string padded with
+      // zeros): never less for a string that sorts after, bytewise, but
+      // equal for strings that differ only later, so ties are not true ties.
+      x = 0;
+      for (let k = body; k < body + 6; k++) x = x * 256 + (k < e ? b[k]! : 0);
+      this.inexact = true;
+    } else if (kind === Kind.Float) {
       x = decodeFloat(b, body, e);
       if (Number.isNaN(x)) return this.desc ? -Infinity : Infinity;
     } else {
@@ -130,8 +146,11 @@ interface Scored {
   readonly scores: Float64Array;
   /** Score i's position in the object; null when they are in the object's order. */
   readonly rows: Int32Array | null;
-  /** An integer too wide to be exact as a float64 was scored. */
+  /** An integer too wide to be exact as a float64 was scored, or a string. */
   readonly inexact: boolean;
+  /** Whether strings were scored, and numbers: scores of the two do not compare. */
+  readonly strings: boolean;
+  readonly numbers: boolean;
   readonly byteLength: number;
 }
 
@@ -163,10 +182,14 @@ async function scoreObject(o: ColumnObject, path: readonly string[], scorer: Sco
   const sign = scorer.desc ? 1 : -1;
   const nan = scorer.desc ? -Infinity : Infinity;
   let j = 0;
+  let strings = false;
+  let numbers = false;
   for (const m of members) {
     const col = m.cursors[0]!;
     const kind = kindOf(col);
     if (kind === null) return null;
+    if (kind === Kind.String) strings = true;
+    else if (kind !== Kind.Null) numbers = true;
     let codeScores: Float64Array | null = null;
     for (let c = m.next(BATCH); c > 0; c = m.next(BATCH)) {
       if (col.cardinality >= 0) {
@@ -202,7 +225,7 @@ async function scoreObject(o: ColumnObject, path: readonly string[], scorer: Sco
     }
   }
   const memberRows = members.length > 1 ? rows : null;
-  return { scores, rows: memberRows, inexact: scorer.inexact, byteLength: scores.byteLength + (memberRows?.byteLength ?? 0) };
+  return { scores, rows: memberRows, inexact: scorer.inexact, strings, numbers, byteLength: scores.byteLength + (memberRows?.byteLength ?? 0) };
 }
 
 /** An object's values scoring above the threshold and at it, by position, ascending. */
@@ -309,6 +332,8 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     const best = new Best(plan.limit);
     const scored: Scored[] = [];
     let inexact = false;
+    let strings = false;
+    let numbers = false;
     let columnar = total > plan.limit && inOrder;
     for (const o of objects) {
       if (!columnar) break;
@@ -319,6 +344,13 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
       }
       scored.push(s);
       if (s.inexact) inexact = true;
+      if (s.strings) strings = true;
+      if (s.numbers) numbers = true;
+      // Scores of strings and of numbers do not compare.
+      if (strings && numbers) {
+        columnar = false;
+        break;
+      }
       const { scores } = s;
       for (let i = 0; i < scores.length; i++) {
         const x = scores[i]!;
@@ -335,6 +367,12 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     const better = splits.reduce((n, s) => n + s.better.length, 0);
     const ties = { left: Number.isFinite(threshold) && !inexact ? plan.limit - better : Infinity };
     const picked = splits.map((s) => candidates(s, ties));
+    // Candidates are read whole, an object's at once: too many (strings
+    // alike in their first bytes) are read as the scan goes instead.
+    if (picked.reduce((n, p) => n + p.length, 0) > MAX_CANDIDATES + plan.limit) {
+      yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
+      return;
+    }
     // The objects' candidates are read all at once, and handed over in the objects' order.
     const reads = objects.map((o, k) => o.rowsAt(picked[k]!));
     for (const r of reads) r.catch(() => undefined);
