@@ -7,7 +7,7 @@
 // decompressed. Values come out in the object's order.
 
 import type { Meta } from '../formats/vng/index.js';
-import type { ColumnObject } from '../lake/index.js';
+import type { ColumnObject, ScanStats, SpanReads } from '../lake/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
 import { FormatError } from '../errors/index.js';
 import { Builder, Value, type Type, type TypeContext } from '../zed/index.js';
@@ -237,4 +237,38 @@ function memberBatch(type: Type, cursors: readonly ColumnBatch[], steps: Int32Ar
 function stepsHas(steps: Int32Array, i: number): boolean {
   for (let k = 0; k < steps.length; k++) if (steps[k] === i) return true;
   return false;
+}
+
+/**
+ * An object's values read over columns (`values`, those `keep` keeps when
+ * given), counted in `stats` as a scan would have counted them: every value
+ * read (`reads`, when a key span pruned the scan, else all of them), and
+ * the bytes of those kept as matched (estimated from the values kept, less
+ * the bytes of those handed over, which the query counts).
+ */
+export async function* countedValues(
+  o: ColumnObject,
+  reads: SpanReads | null,
+  values: AsyncIterable<Value[]> | Iterable<Value[]>,
+  keep: ((v: Value) => boolean) | undefined,
+  stats: ScanStats | undefined,
+): AsyncGenerator<Value[]> {
+  const n = reads?.records ?? o.object.count;
+  const bytes = stats === undefined ? 0 : (reads?.bytes ?? (await o.valueBytes()));
+  if (stats !== undefined) {
+    stats.recordsRead += n;
+    stats.bytesRead += bytes;
+  }
+  let kept = 0;
+  let handed = 0;
+  for await (const batch of values) {
+    const out = keep === undefined ? batch : batch.filter(keep);
+    kept += out.length;
+    for (const v of out) handed += v.bytes?.length ?? 0;
+    if (out.length > 0) yield out;
+  }
+  if (stats !== undefined) {
+    const full = kept === n ? bytes : n === 0 ? 0 : Math.round((bytes * kept) / n);
+    stats.bytesMatched += Math.max(0, full - handed);
+  }
 }

@@ -16,7 +16,7 @@ import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
 import type { ColumnBatch } from '../runtime/agg/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, type SortedKey } from './column-filter.js';
-import { columnsHeld, valuesFromColumns } from './column-values.js';
+import { columnsHeld, countedValues, valuesFromColumns } from './column-values.js';
 import { indexLookupOf } from './index-lookup.js';
 import { poolObjects } from './pool-objects.js';
 import { scanPool } from './lake-source.js';
@@ -158,27 +158,7 @@ export function filterPool(
         yield* atPositions(o.rows(), picked as Int32Array);
         continue;
       }
-      const n = reads?.records ?? o.object.count;
-      const bytes = stats === undefined ? 0 : (reads?.bytes ?? (await o.valueBytes()));
-      if (stats !== undefined) {
-        // As the scan would have counted them: every value read.
-        stats.recordsRead += n;
-        stats.bytesRead += bytes;
-      }
-      let kept = 0;
-      let handed = 0;
-      for await (const batch of values) {
-        kept += batch.length;
-        for (const v of batch) handed += v.bytes?.length ?? 0;
-        if (batch.length > 0) yield batch;
-      }
-      if (stats !== undefined) {
-        // Those kept as matched with all their bytes (estimated from the
-        // rows kept, less the bytes of the records handed over, which the
-        // query counts).
-        const full = kept === n ? bytes : n === 0 ? 0 : Math.round((bytes * kept) / n);
-        stats.bytesMatched += Math.max(0, full - handed);
-      }
+      yield* countedValues(o, reads, values, undefined, stats);
     }
   })();
 }

@@ -10,7 +10,7 @@
 import type { Pushdown } from '../compiler/index.js';
 import type { Lake, ScanStats } from '../lake/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
-import { valuesFromColumns } from './column-values.js';
+import { countedValues, valuesFromColumns } from './column-values.js';
 import { indexLookupOf } from './index-lookup.js';
 import { poolObjects } from './pool-objects.js';
 import { scanPool } from './lake-source.js';
@@ -45,28 +45,7 @@ export function projectPool(
         }
         continue;
       }
-      const n = reads?.records ?? o.object.count;
-      const bytes = stats === undefined ? 0 : (reads?.bytes ?? (await o.valueBytes()));
-      if (stats !== undefined) {
-        // As the scan would have counted them: every value read.
-        stats.recordsRead += n;
-        stats.bytesRead += bytes;
-      }
-      let kept = 0;
-      let handed = 0;
-      for await (const batch of values) {
-        const out = keep === undefined ? batch : batch.filter(keep);
-        kept += out.length;
-        for (const v of out) handed += v.bytes?.length ?? 0;
-        if (out.length > 0) yield out;
-      }
-      if (stats !== undefined) {
-        // Those kept as matched with all their bytes (estimated from the
-        // rows kept, less the bytes of the records handed over, which the
-        // query counts).
-        const full = kept === n ? bytes : n === 0 ? 0 : Math.round((bytes * kept) / n);
-        stats.bytesMatched += Math.max(0, full - handed);
-      }
+      yield* countedValues(o, reads, values, keep, stats);
     }
   })();
 }

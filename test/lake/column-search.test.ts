@@ -47,49 +47,41 @@ function lakes() {
   });
 }
 
+/**
+ * CASES random searches for `terms` (as written in a query) over the three
+ * pools, from `seed`, against a lake without copies: disjoint pools are
+ * searched on their columns, and most terms find something.
+ */
+async function randomSearches(seed: number, terms: readonly string[]): Promise<void> {
+  const [cols, rows, blobs] = await lakes();
+  const r = rng(seed);
+  let columnar = 0;
+  let found = 0;
+  for (let c = 0; c < CASES; c++) {
+    const pool = r() < 0.6 ? 'p' : r() < 0.5 ? 'd' : 'o';
+    const term = terms[Math.floor(r() * terms.length)]!;
+    const q = `from ${pool} | ${term}${r() < 0.3 ? ' | count()' : ''}`;
+    blobs.objectReads = 0;
+    const a = await run(cols, q);
+    const b = await run(rows, q);
+    expect({ q, ...a }).toEqual({ q, ...b });
+    if (pool !== 'o' && blobs.objectReads === 0) columnar++;
+    if (a.lines.length > 0) found++;
+  }
+  expect(columnar).toBeGreaterThan(CASES / 3);
+  expect(found).toBeGreaterThan(CASES / 2);
+}
+
 describe('keyword search over column copies', () => {
   it(`answers as the values do, in ${CASES} random cases`, { timeout: 900_000 }, async () => {
-    const [cols, rows, blobs] = await lakes();
-    const r = rng(99);
-    let columnar = 0;
-    let found = 0;
-    for (let c = 0; c < CASES; c++) {
-      const pool = r() < 0.6 ? 'p' : r() < 0.5 ? 'd' : 'o';
-      const term = TERMS[Math.floor(r() * TERMS.length)]!;
-      const q = `from ${pool} | ${JSON.stringify(term)}${r() < 0.3 ? ' | count()' : ''}`;
-      blobs.objectReads = 0;
-      const a = await run(cols, q);
-      const b = await run(rows, q);
-      expect({ q, ...a }).toEqual({ q, ...b });
-      if (pool !== 'o' && blobs.objectReads === 0) columnar++;
-      if (a.lines.length > 0) found++;
-    }
-    // Disjoint pools are searched on their columns; most terms find something.
-    expect(columnar).toBeGreaterThan(CASES / 3);
-    expect(found).toBeGreaterThan(CASES / 2);
+    await randomSearches(99, TERMS.map((t) => JSON.stringify(t)));
   });
 
   it(`answers as the values do for literals of other types, in ${CASES} random cases`, { timeout: 900_000 }, async () => {
     // A literal matches parts equal to it (numbers of any type, named and
     // in unions, maps and errors too) and strings holding its text; a
     // network the addresses in it and no string; null any null.
-    const [cols, rows, blobs] = await lakes();
-    const r = rng(101);
-    let columnar = 0;
-    let found = 0;
-    for (let c = 0; c < CASES; c++) {
-      const pool = r() < 0.6 ? 'p' : r() < 0.5 ? 'd' : 'o';
-      const term = LITERALS[Math.floor(r() * LITERALS.length)]!;
-      const q = `from ${pool} | ${term}${r() < 0.3 ? ' | count()' : ''}`;
-      blobs.objectReads = 0;
-      const a = await run(cols, q);
-      const b = await run(rows, q);
-      expect({ q, ...a }).toEqual({ q, ...b });
-      if (pool !== 'o' && blobs.objectReads === 0) columnar++;
-      if (a.lines.length > 0) found++;
-    }
-    expect(columnar).toBeGreaterThan(CASES / 3);
-    expect(found).toBeGreaterThan(CASES / 2);
+    await randomSearches(101, LITERALS);
   });
 
   it('answers as the values do over string columns of many values, first and again', { timeout: 600_000 }, async () => {
