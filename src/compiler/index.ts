@@ -2,7 +2,7 @@
 export * from './compile.js';
 export type { SourceResolver, LoadTarget, Pushdown, KeySpan, TextFilter, TextTerm, ColumnAggregate, KeyExpr, ColumnTopK, ColumnFilter, ColumnFilterNode } from './kernel/source.js';
 export type { Env as SourceEnv } from './kernel/env.js';
-export { compileColumnExprIn } from './kernel/column-expr.js';
+export { compileColumnExprIn, compileColumnExprsIn } from './kernel/column-expr.js';
 export { CompileError, UnsupportedExprError, StackOverflowError } from './errors.js';
 export { parseQuery, parseExpr } from './parser/index.js';
 export { QueryLimitError, MAX_QUERY_BYTES, MAX_QUERY_DEPTH } from './parser/limits.js';

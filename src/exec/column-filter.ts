@@ -50,6 +50,7 @@ function negate(a: number): number {
 
 type Leaf = Extract<ColumnFilterNode, { kind: 'leaf' }>;
 type ExprLeaf = Extract<ColumnFilterNode, { kind: 'expr' }>;
+type ExprsLeaf = Extract<ColumnFilterNode, { kind: 'exprs' }>;
 
 
 /** A filter as evaluated over one object: a comparison known for all its rows is a constant outcome. */
@@ -58,6 +59,7 @@ export type EvalNode =
   | { readonly kind: 'not'; readonly node: EvalNode }
   | Leaf
   | ExprLeaf
+  | ExprsLeaf
   | { readonly kind: 'const'; readonly outcome: number };
 
 /** Whether a filter, as resolved for an object, keeps every row (true), none (false), or depends on them (null). */
@@ -69,6 +71,7 @@ export function constantFilter(node: EvalNode): boolean | null {
 export function leafPaths(node: EvalNode): (readonly string[])[] {
   if (node.kind === 'const') return [];
   if (node.kind === 'not') return leafPaths(node.node);
+  if (node.kind === 'exprs') return [...node.paths];
   return node.kind === 'leaf' || node.kind === 'expr' ? [node.path] : [...leafPaths(node.lhs), ...leafPaths(node.rhs)];
 }
 
@@ -80,7 +83,7 @@ export function leafPaths(node: EvalNode): (readonly string[])[] {
  * lies between them). Constants combine as rows would.
  */
 export function resolveOnObject(node: EvalNode, key: readonly string[], min: Value, max: Value): EvalNode {
-  if (node.kind === 'const') return node;
+  if (node.kind === 'const' || node.kind === 'exprs') return node;
   if (node.kind === 'expr') {
     // Presence and nullness of the key say the same of every key of an
     // object whose bounds are two non-null keys of one type.
@@ -253,6 +256,10 @@ export class ColumnFilterEval {
       exprLeaf(node, column(node.path), n, out);
       return out;
     }
+    if (node.kind === 'exprs') {
+      exprsLeaf(node, node.paths.map(column), n, out);
+      return out;
+    }
     if (node.kind === 'not') {
       const x = this.eval(node.node, column, n, depth + 1);
       for (let i = 0; i < n; i++) out[i] = negate(x[i]!);
@@ -333,6 +340,26 @@ function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array):
     const s = starts[i]!;
     out[i] = boolOutcome(node.eval(elementValue(col.type, bytes, s, s + sizes[i]!)));
   }
+}
+
+/** An expression of a few fields over their columns, once per row (a field the values lack reads as missing). */
+function exprsLeaf(node: ExprsLeaf, cols: readonly ColumnBatch[], n: number, out: Uint8Array): void {
+  const vs: (Value | null)[] = cols.map(() => null);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < cols.length; k++) vs[k] = valueAt(cols[k]!, i);
+    out[i] = boolOutcome(node.eval(vs));
+  }
+}
+
+/** Row i's value of a column; null when the values lack the field. */
+function valueAt(col: ColumnBatch, i: number): Value | null {
+  if (col.missing) return null;
+  if (col.cardinality >= 0) {
+    const e = col.element(col.codes[i]!);
+    return elementValue(col.type, e, 0, e.length);
+  }
+  const s = col.starts[i]!;
+  return elementValue(col.type, col.bytes, s, s + col.sizes[i]!);
 }
 
 function leaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {

@@ -9,7 +9,7 @@
 // cannot take (no copy, a NaN under min or max) comes back undone and is
 // aggregated in the query's thread, values and all, in its place.
 
-import { compileColumnExprIn, type ColumnAggregate, type ColumnFilterNode, type dag, type KeySpan } from '../compiler/index.js';
+import { compileColumnExprIn, compileColumnExprsIn, type ColumnAggregate, type ColumnFilterNode, type dag, type KeySpan } from '../compiler/index.js';
 import { decodeZng } from '../formats/zng/index.js';
 import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads } from '../lake/index.js';
 import { leafPredicate } from '../runtime/index.js';
@@ -29,7 +29,8 @@ type PlainFilter =
   | { readonly kind: 'and' | 'or'; readonly lhs: PlainFilter; readonly rhs: PlainFilter }
   | { readonly kind: 'not'; readonly node: PlainFilter }
   | { readonly kind: 'leaf'; readonly path: readonly string[]; readonly op: Extract<ColumnFilterNode, { kind: 'leaf' }>['op']; readonly value: number }
-  | { readonly kind: 'expr'; readonly path: readonly string[]; readonly expr: dag.Expr };
+  | { readonly kind: 'expr'; readonly path: readonly string[]; readonly expr: dag.Expr }
+  | { readonly kind: 'exprs'; readonly paths: readonly (readonly string[])[]; readonly expr: dag.Expr };
 
 /** A share of a columnar summarize, as plain data. */
 export interface AggregateShare {
@@ -77,6 +78,7 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
     if (n.kind === 'not') return { kind: 'not', node: plain(n.node) };
     // The plan's expression is plain data: the other thread compiles it again.
     if (n.kind === 'expr') return { kind: 'expr', path: n.path, expr: n.expr };
+    if (n.kind === 'exprs') return { kind: 'exprs', paths: n.paths, expr: n.expr };
     if (n.kind !== 'leaf') return { kind: n.kind, lhs: plain(n.lhs), rhs: plain(n.rhs) };
     values.push(n.value);
     return { kind: 'leaf', path: n.path, op: n.op, value: values.length - 1 };
@@ -110,6 +112,7 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
   const node = (p: PlainFilter): ColumnFilterNode => {
     if (p.kind === 'not') return { kind: 'not', node: node(p.node) };
     if (p.kind === 'expr') return { kind: 'expr', path: p.path, expr: p.expr, eval: compileColumnExprIn(p.expr, p.path, zctx) };
+    if (p.kind === 'exprs') return { kind: 'exprs', paths: p.paths, expr: p.expr, eval: compileColumnExprsIn(p.expr, p.paths, zctx) };
     if (p.kind !== 'leaf') return { kind: p.kind, lhs: node(p.lhs), rhs: node(p.rhs) };
     const value = values[p.value]!;
     const pred = leafPredicate(p.op, value);

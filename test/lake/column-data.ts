@@ -193,10 +193,27 @@ export const FIELD_EXPRS = [
   '(F>10 ? true : "no")',
 ];
 
+/** Expressions of two or three fields that columns evaluate as filter leaves, of every outcome, missing fields and mixed types included. */
+export const FIELDS_EXPRS = [
+  'bytes > pk',
+  'bytes + pk > 50000',
+  'id.port == pk',
+  'proto == id.orig_h',
+  'dur > m',
+  'ts < bytes',
+  'has(dur) == has(pk)',
+  'nosuch == proto',
+  'len(proto) + id.port > 4',
+  '(t > 2023-11-20T00:00:00Z ? bytes > 0 : flag) == true',
+  'coalesce(pk, bytes, 0) > 100',
+  'm * 2 >= dur',
+];
+
 /**
  * A random filter: comparisons of LEAVES (and `in` arrays and sets of their
  * constants), now and then an expression of one of their fields
- * (FIELD_EXPRS), and `and`, `or` and `not` of them up to `depth` deep.
+ * (FIELD_EXPRS) or of a few (FIELDS_EXPRS), and `and`, `or` and `not` of
+ * them up to `depth` deep.
  */
 export function filterOf(r: () => number, depth: number): string {
   if (depth > 0 && r() < 0.35) {
@@ -204,6 +221,7 @@ export function filterOf(r: () => number, depth: number): string {
     const op = r() < 0.5 ? 'and' : 'or';
     return `(${filterOf(r, depth - 1)} ${op} ${filterOf(r, depth - 1)})`;
   }
+  if (r() < 0.08) return FIELDS_EXPRS[Math.floor(r() * FIELDS_EXPRS.length)]!;
   const [field, consts] = LEAVES[Math.floor(r() * LEAVES.length)]!;
   if (r() < 0.15) return FIELD_EXPRS[Math.floor(r() * FIELD_EXPRS.length)]!.replaceAll('F', field);
   const c = () => consts[Math.floor(r() * consts.length)]!;

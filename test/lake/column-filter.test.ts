@@ -142,6 +142,9 @@ describe('filtered summarize over column copies', () => {
       'from p | !has(dur) or is(proto, <int64>) | sum(bytes)',
       'from p | grep(/^u/, proto) or bytes+1>90000 | count() by proto',
       'from p | not (is_error(dur) or dur>50) | c:=count()',
+      // Expressions of two fields and more.
+      'from p | bytes > pk or dur > m | count() by proto',
+      'from p | !(dur == m) and bytes + pk > 1000 | sum(bytes)',
       // Keys that are expressions of one field, as Zui's histogram asks.
       'from p | t != null | count() by time:=bucket(t, 1h), group:=proto',
       'from p | sum(bytes) by every(10), lower(proto)',

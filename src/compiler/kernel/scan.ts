@@ -11,7 +11,7 @@ import { keySpanOf } from '../optimizer/key-span.js';
 import { textFilterOf } from '../optimizer/terms.js';
 import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
-import { compileColumnExpr, singlePathOf } from './column-expr.js';
+import { compileColumnExpr, compileColumnExprs, fieldPathsOf, singlePathOf } from './column-expr.js';
 import { compileBool, compileExpr, constValue } from './expr.js';
 import type { ColumnAggregate, ColumnFilterNode, ColumnTopK, KeyExpr, KeySpan, Pushdown, TextFilter } from './source.js';
 import { agg, leafPredicate, literalPredicate } from '../../runtime/index.js';
@@ -154,10 +154,15 @@ function columnFilterOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
   return comparisonOf(e, env) ?? exprLeafOf(e, env);
 }
 
-/** An expression of one field as a filter leaf (the field's column its one input). */
+/** Fields an expression leaf may read at most. */
+const MAX_LEAF_FIELDS = 4;
+
+/** An expression of one field (or a few) as a filter leaf (the fields' columns its inputs). */
 function exprLeafOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
-  const path = singlePathOf(e);
-  return path === null ? null : { kind: 'expr', path, expr: e, eval: compileColumnExpr(e, path, env) };
+  const paths = fieldPathsOf(e, MAX_LEAF_FIELDS);
+  if (paths === null) return null;
+  if (paths.length === 1) return { kind: 'expr', path: paths[0]!, expr: e, eval: compileColumnExpr(e, paths[0]!, env) };
+  return { kind: 'exprs', paths, expr: e, eval: compileColumnExprs(e, paths, env) };
 }
 
 /** `path op constant` and `path in constant` as a comparison leaf, else null. */

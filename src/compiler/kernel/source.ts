@@ -140,6 +140,15 @@ export type ColumnFilterNode =
       readonly expr: dag.Expr;
       /** The expression given the field's value (null: the field is absent). */
       readonly eval: (v: Value | null) => Value;
+    }
+  | {
+      /** An expression whose only inputs are the fields at `paths` (two or more, see column-expr.ts). */
+      readonly kind: 'exprs';
+      readonly paths: readonly (readonly string[])[];
+      /** The plan's expression, plain data, for other threads to compile again. */
+      readonly expr: dag.Expr;
+      /** The expression given the fields' values, in the order of `paths` (null: a field is absent). */
+      readonly eval: (vs: readonly (Value | null)[]) => Value;
     };
 
 export interface SourceResolver {
