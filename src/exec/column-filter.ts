@@ -9,7 +9,7 @@ import type { ColumnFilterNode, dag } from '../compiler/index.js';
 import { elementValue, type ColumnBatch } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
 import { samePath } from '../runtime/op/index.js';
-import { ID, readElement, TypeBool, underlying, type Value } from '../zed/index.js';
+import { decodeIntNumber, ID, readElement, TypeBool, TypeInt64, underlying, type Value } from '../zed/index.js';
 
 /** Primitive types whose comparisons with a constant follow the values' sort order. */
 const ORDERED = new Set<number>([ID.string, ID.bytes, ID.int8, ID.int16, ID.int32, ID.int64, ID.duration, ID.time]);
@@ -345,10 +345,63 @@ function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array):
 /** An expression of a few fields over their columns, once per row (a field the values lack reads as missing). */
 function exprsLeaf(node: ExprsLeaf, cols: readonly ColumnBatch[], n: number, out: Uint8Array): void {
   const vs: (Value | null)[] = cols.map(() => null);
+  const fast = intComparison(node, cols);
   for (let i = 0; i < n; i++) {
+    if (fast !== null) {
+      const o = fast(i);
+      if (o >= 0) {
+        out[i] = o;
+        continue;
+      }
+    }
     for (let k = 0; k < cols.length; k++) vs[k] = valueAt(cols[k]!, i);
     out[i] = boolOutcome(node.eval(vs));
   }
+}
+
+/**
+ * For `a op b` of two int64 fields: row i's outcome read from the two
+ * elements, when both are non-null and of at most six bytes (exact as
+ * numbers), else -1 (the expression then decides); null when the leaf is
+ * not such a comparison.
+ */
+function intComparison(node: ExprsLeaf, cols: readonly ColumnBatch[]): ((i: number) => number) | null {
+  const e = node.expr;
+  if (e.kind !== 'BinaryExpr' || e.lhs.kind !== 'This' || e.rhs.kind !== 'This' || cols.length !== 2) return null;
+  const op = e.op;
+  if (op !== '==' && op !== '!=' && op !== '<' && op !== '<=' && op !== '>' && op !== '>=') return null;
+  const [a, b] = samePath(e.lhs.path, node.paths[0]!) ? [cols[0]!, cols[1]!] : [cols[1]!, cols[0]!];
+  const x = intsOf(a);
+  const y = intsOf(b);
+  if (x === null || y === null) return null;
+  return (i) => {
+    const l = x(i);
+    const r = y(i);
+    if (l !== l || r !== r) return -1;
+    const t = op === '==' ? l === r : op === '!=' ? l !== r : op === '<' ? l < r : op === '<=' ? l <= r : op === '>' ? l > r : l >= r;
+    return t ? TRUE : FALSE;
+  };
+}
+
+/** Row i's int64 as a number (NaN for a null or a body past six bytes), of a column of plain int64s; null for another column. */
+function intsOf(c: ColumnBatch): ((i: number) => number) | null {
+  if (c.missing || c.numbers != null || c.type !== TypeInt64) return null;
+  if (c.cardinality >= 0) {
+    const codes = c.codes;
+    return (i) => {
+      const el = c.element(codes[i]!);
+      return intAt(el, 0);
+    };
+  }
+  const bytes = c.bytes;
+  const starts = c.starts;
+  return (i) => intAt(bytes, starts[i]!);
+}
+
+/** The int64 of the element at b[s] (its tag is its body's length plus one), NaN for a null or a body past six bytes. */
+function intAt(b: Uint8Array, s: number): number {
+  const tag = b[s]!;
+  return tag < 1 || tag > 7 ? Number.NaN : decodeIntNumber(b, s + 1, s + tag);
 }
 
 /** Row i's value of a column; null when the values lack the field. */

@@ -201,6 +201,8 @@ export const FIELDS_EXPRS = [
   'proto == id.orig_h',
   'dur > m',
   'ts < bytes',
+  'bytes != ts and id.port <= ts',
+  'id.port < ts',
   'has(dur) == has(pk)',
   'nosuch == proto',
   'len(proto) + id.port > 4',
