@@ -10,7 +10,7 @@ import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '..
 import { type ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
 import { Builder, ID, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
-import { ColumnFilterEval, constantFilter, leafPaths, plainBounds, resolveOnObject, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
+import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
 
 /** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
 const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
@@ -113,14 +113,7 @@ async function aggregateObject(
       continue;
     }
     // The filter's columns follow the keys' and the arguments'.
-    const byPath = new Map<string, ColumnBatch>();
-    let at = nkeys + m.args.filter((a) => a !== null).length;
-    for (const p of leafPaths(filter)) {
-      const k = JSON.stringify(p);
-      if (!byPath.has(k)) byPath.set(k, m.cols.cursors[at]!);
-      at++;
-    }
-    const column = (p: readonly string[]) => byPath.get(JSON.stringify(p))!;
+    const column = filterColumns(leafPaths(filter), m.cols.cursors, nkeys + m.args.filter((a) => a !== null).length);
     const ev = new ColumnFilterEval(sorted);
     // With no key and only count(), the rows kept are only counted.
     const counting = nkeys === 0 && m.args.every((a) => a === null);

@@ -139,6 +139,20 @@ function combine(op: 'and' | 'or', a: number, b: number): number {
   return a === TRUE ? TRUE : a === ERROR ? ERROR : b;
 }
 
+/**
+ * The filter's columns by path, for ColumnFilterEval: the cursors from
+ * `at` on are those of `paths` in order (a path may come twice; its first
+ * cursor serves).
+ */
+export function filterColumns(paths: readonly (readonly string[])[], cursors: readonly ColumnBatch[], at = 0): (path: readonly string[]) => ColumnBatch {
+  const byPath = new Map<string, ColumnBatch>();
+  paths.forEach((p, j) => {
+    const k = JSON.stringify(p);
+    if (!byPath.has(k)) byPath.set(k, cursors[at + j]!);
+  });
+  return (p) => byPath.get(JSON.stringify(p))!;
+}
+
 /** The pool key, by which an object's values are sorted (one way or the other). */
 export interface SortedKey {
   readonly path: readonly string[];

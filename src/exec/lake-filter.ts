@@ -13,9 +13,8 @@
 
 import type { ColumnFilterNode, Pushdown } from '../compiler/index.js';
 import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
-import type { ColumnBatch } from '../runtime/agg/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
-import { ColumnFilterEval, constantFilter, leafPaths, resolveOnObject, type SortedKey } from './column-filter.js';
+import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, resolveOnObject, type SortedKey } from './column-filter.js';
 import { columnsHeld, countedValues, valuesFromColumns } from './column-values.js';
 import { indexLookupOf } from './index-lookup.js';
 import { poolObjects } from './pool-objects.js';
@@ -36,8 +35,6 @@ const FEW = 64;
 const DENSE = 1 / 16;
 /** The share when the columns are in the lake's column cache already. */
 const DENSE_HELD = 1 / 4;
-/** Values per batch of those read from seek streams. */
-const OUT_BATCH = 1024;
 
 /** What the filter keeps of an object: all of it, the values at some positions (ascending), or null when its columns cannot say. */
 type Picked = 'all' | Int32Array | null;
@@ -49,7 +46,7 @@ const NONE = new Int32Array(0);
  * filter's columns; 'all' when the object's key range answers it for
  * every value.
  */
-export async function pickedRows(o: ColumnObject, node: ColumnFilterNode, sorted: SortedKey): Promise<Picked> {
+async function pickedRows(o: ColumnObject, node: ColumnFilterNode, sorted: SortedKey): Promise<Picked> {
   const filter = resolveOnObject(node, sorted.path, o.object.min, o.object.max);
   const all = constantFilter(filter);
   if (all === false) return NONE;
@@ -69,13 +66,7 @@ export async function pickedRows(o: ColumnObject, node: ColumnFilterNode, sorted
   let first = 0;
   const ev = new ColumnFilterEval(sorted);
   for (const m of set.members) {
-    // The columns are in the order of the paths (a path may come twice).
-    const byPath = new Map<string, ColumnBatch>();
-    paths.forEach((p, j) => {
-      const k = JSON.stringify(p);
-      if (!byPath.has(k)) byPath.set(k, m.cursors[j]!);
-    });
-    const column = (p: readonly string[]): ColumnBatch => byPath.get(JSON.stringify(p))!;
+    const column = filterColumns(paths, m.cursors);
     let row = 0;
     for (let n = m.next(BATCH); n > 0; n = m.next(BATCH)) {
       const sel = ev.select(filter, column, n);
@@ -129,34 +120,37 @@ export function filterPool(
       // skips may pass the filter all the same (a null string compares as empty).
       const partial = span !== undefined && (reads === null || reads.rows !== null);
       const picked = partial ? null : await pickedRows(o, node, sorted);
-      // All of an object kept: with only some fields, from their columns.
-      const whole = picked === 'all' && only !== undefined ? await valuesFromColumns(o, zctx, { fields: only }) : null;
-      const dense = picked !== null && picked !== 'all' && picked.length > (columnsHeld(o, only) ? DENSE_HELD : DENSE) * o.object.count;
-      if (picked === null || dense || (picked === 'all' && whole === null)) {
-        // Read as values (which counts them): all of them kept, many
-        // (those at the positions picked), or the columns cannot say
-        // (those the filter keeps).
-        const all = o.rows(span);
-        if (picked === 'all') yield* all;
-        else if (picked !== null) yield* atPositions(all, picked);
-        else {
-          for await (const b of all) {
-            const out = b.filter(keep);
-            if (out.length > 0) yield out;
-          }
+      if (picked === null) {
+        // The columns cannot say: read as values (which counts them), those the filter keeps.
+        for await (const b of o.rows(span)) {
+          const out = b.filter(keep);
+          if (out.length > 0) yield out;
         }
         continue;
       }
-      let values: AsyncIterable<Value[]> | Value[][] | null;
-      if (picked === 'all') values = whole;
-      else if (picked.length === 0) values = [];
-      else if (picked.length <= FEW) values = batches(await o.rowsAt(Array.from(picked)));
-      else values = await valuesFromColumns(o, zctx, { ...(only !== undefined ? { fields: only } : {}), positions: picked });
-      if (values === null) {
-        // Values the columns cannot put back together: read as values
-        // (which counts them), those at the positions picked.
-        yield* atPositions(o.rows(), picked as Int32Array);
-        continue;
+      let values: AsyncIterable<Value[]> | Value[][];
+      if (picked === 'all') {
+        // All of an object kept: with only some fields, from their columns.
+        const some = only === undefined ? null : await valuesFromColumns(o, zctx, { fields: only });
+        if (some === null) {
+          yield* o.rows(span);
+          continue;
+        }
+        values = some;
+      } else if (picked.length === 0) values = [];
+      else {
+        const dense = picked.length > (columnsHeld(o, only) ? DENSE_HELD : DENSE) * o.object.count;
+        const put = dense
+          ? null
+          : picked.length <= FEW
+            ? [await o.rowsAt(Array.from(picked))]
+            : await valuesFromColumns(o, zctx, { ...(only !== undefined ? { fields: only } : {}), positions: picked });
+        if (put === null) {
+          // Many, or values the columns cannot put back together: read as values, those at the positions picked.
+          yield* atPositions(o.rows(span), picked);
+          continue;
+        }
+        values = put;
       }
       yield* countedValues(o, reads, values, undefined, stats);
     }
@@ -178,10 +172,4 @@ async function* atPositions(values: AsyncIterable<Value[]>, positions: Int32Arra
     }
     if (out.length > 0) yield out;
   }
-}
-
-function batches(values: Value[]): Value[][] {
-  const out: Value[][] = [];
-  for (let i = 0; i < values.length; i += OUT_BATCH) out.push(values.slice(i, i + OUT_BATCH));
-  return out;
 }

@@ -23,7 +23,7 @@
 import type { ColumnTopK } from '../compiler/index.js';
 import type { ColumnObject, Lake, PoolKey, ScanStats } from '../lake/index.js';
 import { bodyStart, type ColumnBatch } from '../runtime/agg/index.js';
-import type { Stream } from '../runtime/op/index.js';
+import { samePath, type Stream } from '../runtime/op/index.js';
 import { decodeFloat, decodeIntNumber, decodeUintNumber, ID, underlying, type TypeContext, type Value } from '../zed/index.js';
 import { plainBounds } from './column-filter.js';
 import { scanPool } from './lake-source.js';
@@ -270,7 +270,7 @@ function candidates({ better, tied }: Split, ties: { left: number }): number[] {
  * the sort wants them, or no object has a null key (its max would be null).
  */
 function inScanOrder(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObject[]): boolean {
-  if (plan.path.length !== key.path.length || plan.path.some((p, i) => p !== key.path[i])) return false;
+  if (!samePath(plan.path, key.path)) return false;
   if (plan.desc !== (key.order === 'desc')) return false;
   const scanNullsFirst = key.order === 'desc';
   return plan.nullsFirst === scanNullsFirst || objects.every((o) => o.object.min.bytes !== null && o.object.max.bytes !== null);
@@ -286,16 +286,20 @@ function inScanOrder(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObj
  * them are all less (going up, greater going down).
  */
 function lastObjects(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObject[]): ColumnObject[] | null {
-  if (plan.path.length !== key.path.length || plan.path.some((p, i) => p !== key.path[i])) return null;
-  if (plan.desc === (key.order === 'desc') || plan.nullsFirst) return null;
+  if (!samePath(plan.path, key.path) || plan.desc === (key.order === 'desc') || plan.nullsFirst) return null;
+  return lastHolding(objects, plan.limit, (o) => plainBounds(o.object.min, o.object.max));
+}
+
+/** The last objects, fewest first, that hold `count` values or more, each of them `ok`; else null. */
+function lastHolding(objects: readonly ColumnObject[], count: number, ok: (o: ColumnObject) => boolean = () => true): ColumnObject[] | null {
   let n = 0;
-  for (let k = objects.length - 1; k >= 0; k--) {
-    const o = objects[k]!.object;
-    if (!plainBounds(o.min, o.max)) return null;
-    n += o.count;
-    if (n >= plan.limit) return objects.slice(k);
+  let k = objects.length;
+  while (k > 0 && n < count) {
+    const o = objects[--k]!;
+    if (!ok(o)) return null;
+    n += o.object.count;
   }
-  return null;
+  return n >= count ? objects.slice(k) : null;
 }
 
 /** Whether a scan of the pool at `commitish` yields its values in a sort's order (see inScanOrder). */
@@ -403,13 +407,11 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
 export function lakeTail(lake: Lake, zctx: TypeContext, pool: string, commitish: string, count: number, stats: ScanStats | undefined): Stream {
   return (async function* () {
     const { objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats);
-    let n = 0;
-    let k = objects.length;
-    while (inOrder && k > 0 && n < count) n += objects[--k]!.object.count;
-    if (!inOrder || n < count) {
+    const last = inOrder ? lastHolding(objects, count) : null;
+    if (last === null) {
       yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
       return;
     }
-    for (const o of objects.slice(k)) yield* o.rows();
+    for (const o of last) yield* o.rows();
   })();
 }

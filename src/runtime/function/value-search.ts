@@ -111,6 +111,8 @@ class ValueSearchWalker implements BodyWalker {
 
   /** Whether any part of a value of type `t` can match. */
   #mayMatch(t: Type): boolean {
+    // A null literal matches a null anywhere: any part may be one.
+    if (this.#anyNull) return true;
     let m = this.#may.get(t);
     if (m !== undefined) return m;
     // A recursive type reaches itself while this is worked out: not through that way.
@@ -139,8 +141,6 @@ class ValueSearchWalker implements BodyWalker {
       default:
         m = true;
     }
-    // A null literal matches a null anywhere: any part may be one.
-    if (this.#anyNull) m = true;
     this.#may.set(t, m);
     return m;
   }
