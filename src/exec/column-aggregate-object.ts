@@ -7,7 +7,7 @@
 
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
-import { type ColumnGroups, hasNaN, isFloatColumn, type ColumnBatch } from '../runtime/agg/index.js';
+import { type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
 import { Builder, ID, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
@@ -17,6 +17,9 @@ const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
 
 /** Rows per batch of columns. */
 const BATCH = 8192;
+
+/** No row: what an aggregate takes of an object its where clause keeps nothing of. */
+const NO_ROWS: RowSelection = { rows: new Int32Array(0), count: 0 };
 
 /** What aggregating an object needs of a ColumnAggregate: its keys, aggregates and filter's tree. */
 export type ObjectAggregate = Pick<ColumnAggregate, 'keys' | 'aggs'> & { readonly filter?: { readonly node: ColumnFilterNode } };
@@ -47,8 +50,16 @@ async function aggregateObject(
     // key order): the filter stays to be evaluated with them.
     if (all === true && within === null) filter = undefined;
   }
+  // Each aggregate's where clause as it stands for the object's rows: null
+  // when it keeps them all; a constant false keeps none.
+  const wheres = plan.aggs.map((a) => {
+    if (a.where === undefined) return null;
+    const w = resolveOnObject(a.where, sorted.path, o.object.min, o.object.max);
+    return constantFilter(w) === true ? null : w;
+  });
+  const picking = wheres.some((w) => w !== null);
   // min and max of the pool key alone: the object's key range holds them.
-  if (filter === undefined && within === null && plan.keys.length === 0) {
+  if (filter === undefined && !picking && within === null && plan.keys.length === 0) {
     const bounds = boundsColumn(plan, sorted.path, o.object.min, o.object.max);
     if (bounds !== null) {
       groups.begin([], plan.aggs.map(() => bounds));
@@ -56,12 +67,17 @@ async function aggregateObject(
       return o.object.count;
     }
   }
-  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...(filter === undefined ? [] : leafPaths(filter))];
+  const filterPaths = filter === undefined ? [] : leafPaths(filter);
+  const wherePaths = wheres.map((w) => (w === null ? [] : leafPaths(w)));
+  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...filterPaths, ...wherePaths.flat()];
   // null when the object has no usable copy (a copy that does not read is a warning in the stats).
   // Streams the filter is resolved on are found among a member's rows by their positions (see memberRuns).
   const byStream = filter !== undefined && streams !== null;
   const set = await o.columns(paths, { tags: byStream });
   if (set === null) return null;
+  // Aggregates that depend on the values' order take them in the object's
+  // order, which its members (of one type each) do not keep between them.
+  if (set.members.length > 1 && plan.aggs.some((a) => ORDERED_COLUMN_AGGS.has(a.fn))) return null;
   const nkeys = plan.keys.length;
   // Keys of many distinct values are read as codes kept from an earlier
   // query, each value then grouped once per query rather than per row.
@@ -104,19 +120,21 @@ async function aggregateObject(
   for (const m of members) {
     const mine = runs === null ? null : memberRuns(runs, m.cols.length, set.memberRows, first);
     first += m.cols.length;
+    // The filter's columns follow the keys' and the arguments', and the where clauses' follow them.
+    const filterAt = nkeys + m.args.filter((a) => a !== null).length;
+    const pick = picking ? wherePicker(wheres, wherePaths, m.cols.cursors, filterAt + filterPaths.length, sorted) : () => undefined;
     if (filter === undefined) {
       groups.begin(m.keys, m.args);
       for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
-        groups.add(n);
+        groups.add(n, pick(n, null));
         kept += n;
       }
       continue;
     }
-    // The filter's columns follow the keys' and the arguments'.
-    const column = filterColumns(leafPaths(filter), m.cols.cursors, nkeys + m.args.filter((a) => a !== null).length);
+    const column = filterColumns(filterPaths, m.cols.cursors, filterAt);
     const ev = new ColumnFilterEval(sorted);
-    // With no key and only count(), the rows kept are only counted.
-    const counting = nkeys === 0 && m.args.every((a) => a === null);
+    // With no key and only count() of every row, the rows kept are only counted.
+    const counting = nkeys === 0 && m.args.every((a) => a === null) && !picking;
     /** Adds the `n` rows of the batch just read that the filter `f` keeps. */
     const evaluate = (f: EvalNode, n: number): void => {
       if (counting) {
@@ -127,7 +145,8 @@ async function aggregateObject(
         kept += count;
         return;
       }
-      const { rows, count } = ev.select(f, column, n);
+      const sel = ev.select(f, column, n);
+      const { rows, count } = sel;
       if (count === 0) return;
       if (count === n) groups.begin(m.keys, m.args);
       else {
@@ -136,7 +155,7 @@ async function aggregateObject(
           m.args.map((c) => (c === null ? null : selectRows(c, rows, count))),
         );
       }
-      groups.add(count);
+      groups.add(count, pick(n, count === n ? null : sel));
       kept += count;
     };
     if (counting && mine === null) {
@@ -167,7 +186,7 @@ async function aggregateObject(
             continue;
           }
           groups.begin(m.keys, m.args);
-          groups.add(n);
+          groups.add(n, pick(n, null));
           kept += n;
         }
       }
@@ -176,6 +195,50 @@ async function aggregateObject(
     for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) evaluate(filter, n);
   }
   return kept;
+}
+
+/**
+ * For a member's batches, the rows each aggregate's where clause picks
+ * (`wheres[j]`, null for none: it takes every row), given the `n` rows
+ * just read and those of them the filter kept (null: all): their indexes
+ * among the rows kept. The clauses' columns are the cursors from `at` on,
+ * those of `paths[j]` for each in turn.
+ */
+function wherePicker(
+  wheres: readonly (EvalNode | null)[],
+  paths: readonly (readonly (readonly string[])[])[],
+  cursors: readonly ColumnBatch[],
+  at: number,
+  sorted: SortedKey,
+): (n: number, kept: RowSelection | null) => (RowSelection | null)[] {
+  const clauses = wheres.map((w, j) => {
+    if (w === null) return null;
+    const column = filterColumns(paths[j]!, cursors, at);
+    at += paths[j]!.length;
+    return { w, column, ev: new ColumnFilterEval(sorted), picked: new Int32Array(0) };
+  });
+  return (n, kept) =>
+    clauses.map((c) => {
+      if (c === null) return null;
+      if (constantFilter(c.w) === false) return NO_ROWS;
+      const { rows, count } = c.ev.select(c.w, c.column, n);
+      if (kept === null) return { rows, count };
+      // The rows both keep, by their indexes among those the filter kept (both ascend).
+      if (c.picked.length < kept.count) c.picked = new Int32Array(Math.max(kept.count, 2 * c.picked.length));
+      const out = c.picked;
+      let m = 0;
+      for (let i = 0, k = 0; i < kept.count && k < count; ) {
+        const a = kept.rows[i]!;
+        const b = rows[k]!;
+        if (a === b) {
+          out[m++] = i;
+          i++;
+          k++;
+        } else if (a < b) i++;
+        else k++;
+      }
+      return { rows: out, count: m };
+    });
 }
 
 /** Key types whose min and max aggregates take the least and greatest values in the pool's sort order. */

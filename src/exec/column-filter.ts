@@ -7,6 +7,7 @@
 
 import type { ColumnFilterNode, dag } from '../compiler/index.js';
 import { elementValue, type ColumnBatch } from '../runtime/agg/index.js';
+export { selectRows } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { decodeIntNumber, ID, readElement, TypeBool, TypeInt64, underlying, type Value } from '../zed/index.js';
@@ -464,38 +465,3 @@ function leaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
   }
 }
 
-/** The rows `rows[0..count)` of a column, as a column of their own (its dictionary and bytes shared). */
-export function selectRows(col: ColumnBatch, rows: Int32Array, count: number): ColumnBatch {
-  if (col.missing) return col;
-  const numbers = col.numbers;
-  if (numbers != null) {
-    const nulls = col.numberNulls!;
-    const xs = new Float64Array(count);
-    const xk = new Uint8Array(count);
-    for (let k = 0; k < count; k++) {
-      const r = rows[k]!;
-      xs[k] = numbers[r]!;
-      xk[k] = nulls[r]!;
-    }
-    return { ...elementsOf(col), cardinality: -1, numbers: xs, numberNulls: xk, numbersMax: col.numbersMax ?? Infinity };
-  }
-  if (col.cardinality >= 0) {
-    const codes = new Int32Array(count);
-    const src = col.codes;
-    for (let k = 0; k < count; k++) codes[k] = src[rows[k]!]!;
-    return { ...elementsOf(col), codes };
-  }
-  const starts = new Int32Array(count);
-  const sizes = new Int32Array(count);
-  for (let k = 0; k < count; k++) {
-    const r = rows[k]!;
-    starts[k] = col.starts[r]!;
-    sizes[k] = col.sizes[r]!;
-  }
-  return { ...elementsOf(col), cardinality: -1, starts, sizes };
-}
-
-/** A batch's fields but its rows (codes, elements, numbers), for selectRows. */
-function elementsOf(col: ColumnBatch): ColumnBatch {
-  return { type: col.type, cardinality: col.cardinality, codes: col.codes, element: (c) => col.element(c), source: col.source, bytes: col.bytes, starts: col.starts, sizes: col.sizes, missing: false };
-}

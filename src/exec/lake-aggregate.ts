@@ -15,7 +15,8 @@
 import type { ColumnAggregate } from '../compiler/index.js';
 import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
 import { leafPaths } from './column-filter.js';
-import { ColumnGroups } from '../runtime/agg/index.js';
+import { ColumnGroups, ORDERED_COLUMN_AGGS } from '../runtime/agg/index.js';
+import { scanPool } from './lake-source.js';
 import { poolObjects } from './pool-objects.js';
 import type { PartialSink, Stream } from '../runtime/op/index.js';
 import type { TypeContext } from '../zed/index.js';
@@ -39,7 +40,11 @@ const FLUSH_BYTES = 64 << 20;
 function cheap(plan: ColumnAggregate, poolKey: readonly string[], objects: readonly ColumnObject[], hotRows: number): boolean {
   if (objects.reduce((n, o) => n + o.object.count, 0) >= hotRows) return false;
   const isKey = (p: readonly string[]) => p.length === poolKey.length && p.every((x, i) => x === poolKey[i]);
-  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...(plan.filter === undefined ? [] : leafPaths(plan.filter.node))];
+  const paths = [
+    ...plan.keys,
+    ...plan.aggs.flatMap((a) => [...(a.path === null ? [] : [a.path]), ...(a.where === undefined ? [] : leafPaths(a.where))]),
+    ...(plan.filter === undefined ? [] : leafPaths(plan.filter.node)),
+  ];
   const read = paths.filter((p) => !isKey(p));
   // Objects this thread has not read were read by the others, as this
   // thread's were: those it has read stand for them.
@@ -63,7 +68,6 @@ export function lakeAggregate(
   stats: ScanStats | undefined,
 ): (sink: PartialSink) => Stream {
   const rowFilter = plan.filter?.row;
-  const fns = plan.aggs.map((a) => a.fn);
   const keyEvals = plan.keyExprs?.map((e) => e?.eval ?? null);
   return (sink) =>
     (async function* () {
@@ -72,7 +76,7 @@ export function lakeAggregate(
       // A filter's range of the pool key prunes objects, and the values a
       // scan would read are those of the seek streams that may meet it.
       // With other threads, one commit for all of them.
-      const { poolId, commit, key, span, objects } = await poolObjects(
+      const { poolId, commit, key, span, objects, inOrder } = await poolObjects(
         lake,
         zctx,
         pool,
@@ -81,15 +85,21 @@ export function lakeAggregate(
         (k) => filter?.pushdown.keySpan(k.path) ?? undefined,
         sharing(threads),
       );
+      // Aggregates that depend on the values' order take them in a scan's,
+      // which merges objects whose key ranges overlap: the scan is read.
+      if (!inOrder && plan.aggs.some((a) => ORDERED_COLUMN_AGGS.has(a.fn))) {
+        yield* scanPool(lake, zctx, pool, commit, filter?.pushdown, stats);
+        return;
+      }
       const sorted = { path: key.path };
-      let groups = new ColumnGroups(plan.keys.length, fns, zctx, keyEvals);
+      let groups = new ColumnGroups(plan.keys.length, plan.aggs, zctx, keyEvals);
       // While every object is aggregated here, in one table, the groups'
       // final values go straight out (see PartialSink.finish).
       let alone = true;
       const flush = async (): Promise<void> => {
         alone = false;
         groups.emit((k, p) => sink.add(k, p));
-        groups = new ColumnGroups(plan.keys.length, fns, zctx, keyEvals);
+        groups = new ColumnGroups(plan.keys.length, plan.aggs, zctx, keyEvals);
         if (sink.shouldSpill) await sink.spill();
       };
       // The first share is this thread's; the others go to other threads

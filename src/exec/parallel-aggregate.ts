@@ -9,7 +9,7 @@
 // cannot take (no copy, a NaN under min or max) comes back undone and is
 // aggregated in the query's thread, values and all, in its place.
 
-import { compileColumnExprIn, compileColumnExprsIn, type ColumnAggregate, type ColumnFilterNode, type dag, type KeySpan } from '../compiler/index.js';
+import { compileColumnExprIn, compileColumnExprsIn, type ColumnAggregate, type ColumnAggregateAgg, type ColumnFilterNode, type dag, type KeySpan } from '../compiler/index.js';
 import { decodeZng } from '../formats/zng/index.js';
 import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads } from '../lake/index.js';
 import { leafPredicate } from '../runtime/index.js';
@@ -42,7 +42,7 @@ export interface AggregateShare {
   readonly keys: readonly (readonly string[])[];
   /** Per key, the plan's expression of its field when it is one (see ColumnAggregate.keyExprs). */
   readonly keyExprs: readonly (dag.Expr | null)[] | null;
-  readonly aggs: ColumnAggregate['aggs'];
+  readonly aggs: readonly (Omit<ColumnAggregateAgg, 'where'> & { readonly where?: PlainFilter })[];
   readonly filter: PlainFilter | null;
   /** The key span pruning the scan: its ends as indexes into values (-1: open). */
   readonly span: { readonly lower: number; readonly upper: number; readonly lowerExclusive: boolean; readonly upperExclusive: boolean } | null;
@@ -71,19 +71,34 @@ export interface AggregateShareResult {
   readonly stats: PlainStats;
 }
 
+/** A filter's tree as plain data, its constants pushed to `values`. */
+function plainFilter(n: ColumnFilterNode, values: Value[]): PlainFilter {
+  if (n.kind === 'not') return { kind: 'not', node: plainFilter(n.node, values) };
+  // The plan's expression is plain data: the other thread compiles it again.
+  if (n.kind === 'expr') return { kind: 'expr', path: n.path, expr: n.expr };
+  if (n.kind === 'exprs') return { kind: 'exprs', paths: n.paths, expr: n.expr };
+  if (n.kind !== 'leaf') return { kind: n.kind, lhs: plainFilter(n.lhs, values), rhs: plainFilter(n.rhs, values) };
+  values.push(n.value);
+  return { kind: 'leaf', path: n.path, op: n.op, value: values.length - 1 };
+}
+
+/** A plain filter's tree (plainFilter's) compiled again, its constants from `values`. */
+function filterNode(p: PlainFilter, values: readonly Value[], zctx: TypeContext): ColumnFilterNode {
+  if (p.kind === 'not') return { kind: 'not', node: filterNode(p.node, values, zctx) };
+  if (p.kind === 'expr') return { kind: 'expr', path: p.path, expr: p.expr, eval: compileColumnExprIn(p.expr, p.path, zctx) };
+  if (p.kind === 'exprs') return { kind: 'exprs', paths: p.paths, expr: p.expr, eval: compileColumnExprsIn(p.expr, p.paths, zctx) };
+  if (p.kind !== 'leaf') return { kind: p.kind, lhs: filterNode(p.lhs, values, zctx), rhs: filterNode(p.rhs, values, zctx) };
+  const value = values[p.value]!;
+  const pred = leafPredicate(p.op, value);
+  if (pred === null) throw new Error(`a scan share's filter compares with a constant it cannot: ${p.op}`);
+  return { kind: 'leaf', path: p.path, op: p.op, value, pred };
+}
+
 /** The share of `objects` of a summarize `plan` over the commit `commit` of pool `poolId`. */
 export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly ColumnObject[], plan: ColumnAggregate, span: KeySpan | undefined): AggregateShare {
   const values: Value[] = [];
-  const plain = (n: ColumnFilterNode): PlainFilter => {
-    if (n.kind === 'not') return { kind: 'not', node: plain(n.node) };
-    // The plan's expression is plain data: the other thread compiles it again.
-    if (n.kind === 'expr') return { kind: 'expr', path: n.path, expr: n.expr };
-    if (n.kind === 'exprs') return { kind: 'exprs', paths: n.paths, expr: n.expr };
-    if (n.kind !== 'leaf') return { kind: n.kind, lhs: plain(n.lhs), rhs: plain(n.rhs) };
-    values.push(n.value);
-    return { kind: 'leaf', path: n.path, op: n.op, value: values.length - 1 };
-  };
-  const filter = plan.filter === undefined ? null : plain(plan.filter.node);
+  const filter = plan.filter === undefined ? null : plainFilter(plan.filter.node, values);
+  const aggs = plan.aggs.map(({ where, ...a }) => (where === undefined ? a : { ...a, where: plainFilter(where, values) }));
   const end = (v: Value | undefined): number => {
     if (v === undefined) return -1;
     values.push(v);
@@ -95,7 +110,7 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
     objects: objects.map((o) => o.object.id),
     keys: plan.keys,
     keyExprs: plan.keyExprs?.map((e) => e?.expr ?? null) ?? null,
-    aggs: plan.aggs,
+    aggs,
     filter,
     span:
       span === undefined
@@ -109,17 +124,8 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
 export async function runAggregateShare(lake: Lake, share: AggregateShare): Promise<AggregateShareResult> {
   const zctx = new TypeContext();
   const values = decodeZng(share.values, zctx);
-  const node = (p: PlainFilter): ColumnFilterNode => {
-    if (p.kind === 'not') return { kind: 'not', node: node(p.node) };
-    if (p.kind === 'expr') return { kind: 'expr', path: p.path, expr: p.expr, eval: compileColumnExprIn(p.expr, p.path, zctx) };
-    if (p.kind === 'exprs') return { kind: 'exprs', paths: p.paths, expr: p.expr, eval: compileColumnExprsIn(p.expr, p.paths, zctx) };
-    if (p.kind !== 'leaf') return { kind: p.kind, lhs: node(p.lhs), rhs: node(p.rhs) };
-    const value = values[p.value]!;
-    const pred = leafPredicate(p.op, value);
-    if (pred === null) throw new Error(`a scan share's filter compares with a constant it cannot: ${p.op}`);
-    return { kind: 'leaf', path: p.path, op: p.op, value, pred };
-  };
-  const plan: ObjectAggregate = { keys: share.keys, aggs: share.aggs, ...(share.filter !== null ? { filter: { node: node(share.filter) } } : {}) };
+  const planAggs = share.aggs.map(({ where, ...a }) => (where === undefined ? a : { ...a, where: filterNode(where, values, zctx) }));
+  const plan: ObjectAggregate = { keys: share.keys, aggs: planAggs, ...(share.filter !== null ? { filter: { node: filterNode(share.filter, values, zctx) } } : {}) };
   const s = share.span;
   const span: KeySpan | undefined =
     s === null
@@ -134,7 +140,7 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
   const sorted = { path: poolKeyOf(await lake.getPool(share.pool)).path };
   const objects = await shareObjects(lake, share, { ctx: zctx, stats, ...(span !== undefined ? { span } : {}) });
   const keyEvals = share.keyExprs?.map((e, k) => (e === null ? null : compileColumnExprIn(e, share.keys[k]!, zctx)));
-  const groups = new ColumnGroups(plan.keys.length, plan.aggs.map((a) => a.fn), zctx, keyEvals);
+  const groups = new ColumnGroups(plan.keys.length, plan.aggs, zctx, keyEvals);
   for (const o of objects) {
     const done = await aggregateInto(o, plan, groups, sorted, span, stats);
     if (!done || groups.size > MAX_SHARE_GROUPS || groups.memory > MAX_SHARE_BYTES) return { groups: null, stats };

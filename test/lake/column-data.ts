@@ -157,6 +157,18 @@ export const SUMMARIZES = [
   'count() by n:=lower(nosuch)',
   'sum(bytes) by b:=ts/7',
   'count() by r:=ts%5, proto',
+  // Where clauses, counts of an argument, and aggregates that depend on the values' order.
+  'c:=count() where proto=="tcp", u:=count() where bytes>1000 by id.port',
+  's:=sum(bytes) where proto=="udp", x:=max(dur) where has(pk), c:=count() by proto',
+  'a:=avg(dur) where dur > 50, n:=count(pk)',
+  'c:=count() where ts < 1000, s:=sum(bytes) where ts >= 1000 by proto',
+  'u:=union(proto) where bytes > 0, d:=dcount(id.orig_h) where !(proto=="tcp") by id.port',
+  'c:=count(id), d:=count(nosuch), e:=count(proto) where flag by id.port',
+  'a:=any(proto), b:=any(bytes) by id.port',
+  'collect(pk) by proto',
+  'c:=collect(bytes) where flag, s:=sum(bytes) by proto',
+  'f:=fuse(id), a:=any(t) by proto',
+  'n:=count() where nosuch > 1, k:=collect(id.orig_h) where id.port == 2',
 ];
 
 /**

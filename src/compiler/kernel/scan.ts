@@ -13,7 +13,7 @@ import type { BuildContext } from './build.js';
 import type { Env, Evaluator } from './env.js';
 import { compileColumnExpr, compileColumnExprs, fieldPathsOf, singlePathOf } from './column-expr.js';
 import { compileBool, compileExpr, constValue } from './expr.js';
-import type { ColumnAggregate, ColumnFilterNode, ColumnTopK, KeyExpr, KeySpan, Pushdown, TextFilter } from './source.js';
+import type { ColumnAggregate, ColumnAggregateAgg, ColumnFilterNode, ColumnTopK, KeyExpr, KeySpan, Pushdown, TextFilter } from './source.js';
 import { agg, leafPredicate, literalPredicate } from '../../runtime/index.js';
 
 const TRUE_VALUE = new Value(TypeBool, encodeBool(true));
@@ -184,8 +184,8 @@ function comparisonOf(e: dag.Expr, env: Env): ColumnFilterNode | null {
   return pred === null ? null : { kind: 'leaf', path: e.lhs.path, op, value: lit, pred };
 }
 
-/** Aggregates a source may take over columns (with a field path argument): the numeric ones, and those whose results depend neither on order nor on repeats. */
-const COLUMN_AGGS: ReadonlySet<string> = new Set(['sum', 'min', 'max', 'avg', ...agg.GENERIC_COLUMN_AGGS]);
+/** Aggregates a source may take over columns (with a field path argument): every one. */
+const COLUMN_AGGS: ReadonlySet<string> = new Set(['count', 'sum', 'min', 'max', 'avg', ...agg.GENERIC_COLUMN_AGGS]);
 
 /**
  * The summarize as a ColumnAggregate, when its arguments are plain field
@@ -207,13 +207,16 @@ function columnPlan(s: dag.Summarize, env: Env): ColumnAggregate | null {
     keys.push(path);
     keyExprs.push({ expr: k.rhs, eval: compileColumnExpr(k.rhs, path, env) });
   }
-  const aggs: ColumnAggregate['aggs'][number][] = [];
+  const aggs: ColumnAggregateAgg[] = [];
   for (const a of s.aggs) {
     const { name, expr, where } = a.rhs;
-    if (where !== null) return null;
-    if (name === 'count' && expr === null) aggs.push({ fn: 'count', path: null });
+    // A where clause is a filter of the aggregate's own, which columns must evaluate.
+    const node = where === null ? null : columnFilterOf(where, env);
+    if (where !== null && node === null) return null;
+    const clause = node === null ? {} : { where: node };
+    if (name === 'count' && expr === null) aggs.push({ fn: 'count', path: null, ...clause });
     else if (COLUMN_AGGS.has(name) && expr?.kind === 'This' && expr.path.length > 0) {
-      aggs.push({ fn: name as ColumnAggregate['aggs'][number]['fn'], path: expr.path });
+      aggs.push({ fn: name as ColumnAggregateAgg['fn'], path: expr.path, ...clause });
     } else return null;
   }
   return { keys, aggs, ...(keyExprs.some((e) => e !== null) ? { keyExprs } : {}) };

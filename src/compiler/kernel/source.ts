@@ -86,10 +86,19 @@ export interface ColumnAggregate {
   readonly keys: readonly (readonly string[])[];
   /** Per key, its expression when it is not the plain path (absent: none is). */
   readonly keyExprs?: readonly (KeyExpr | null)[];
-  /** count() (path null), the numeric aggregates, and those whose result does not depend on the values' order. */
-  readonly aggs: readonly { readonly fn: 'count' | 'sum' | 'min' | 'max' | 'avg' | 'dcount' | 'union' | 'and' | 'or'; readonly path: readonly string[] | null }[];
+  /**
+   * Each aggregate: its function, its argument's field path (null for
+   * count()), and its where clause as columns evaluate it.
+   */
+  readonly aggs: readonly ColumnAggregateAgg[];
   /** The filter pushed into the scan, when there is one and columns can evaluate it. */
   readonly filter?: ColumnFilter;
+}
+
+export interface ColumnAggregateAgg {
+  readonly fn: 'count' | 'sum' | 'min' | 'max' | 'avg' | 'dcount' | 'union' | 'and' | 'or' | 'any' | 'collect' | 'collect_map' | 'fuse';
+  readonly path: readonly string[] | null;
+  readonly where?: ColumnFilterNode;
 }
 
 /**

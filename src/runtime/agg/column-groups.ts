@@ -26,12 +26,30 @@ import type { FinalGroups } from './final-groups.js';
 import { ByteTable, hashBytes } from '../../util/byte-table.js';
 import { ColumnAgg, isAggregableArgument, type AggStateExport } from './column-agg.js';
 import { GENERIC_COLUMN_AGGS, GenericColumnAgg } from './column-generic.js';
+import { countDef } from './count.js';
 import { lookupAggregate } from './registry.js';
 import type { Int } from './numeric.js';
-import { bodyStart, elementValue, type ColumnBatch } from './column-batch.js';
+import { bodyStart, elementValue, selectRows, type ColumnBatch } from './column-batch.js';
 import { KeyValueIds } from './column-key-values.js';
 
 export type { ColumnBatch } from './column-batch.js';
+
+/**
+ * An aggregate as grouping takes it: its function, whether it has an
+ * argument (a field's column) and whether a where clause picks its rows
+ * (then `add` is given them).
+ */
+export interface GroupAgg {
+  readonly fn: string;
+  readonly path: unknown;
+  readonly where?: unknown;
+}
+
+/** The rows of a batch an aggregate with a where clause takes: rows[0..count), ascending. */
+export interface RowSelection {
+  readonly rows: Int32Array;
+  readonly count: number;
+}
 
 /** Whether two builders hold the same bytes. */
 function sameBytes(a: Builder, b: Builder): boolean {
@@ -106,12 +124,12 @@ export class ColumnGroups implements FinalGroups {
   /**
    * `aggs[j]` is the j-th aggregate: count() takes no column; a numeric one
    * (ColumnAggKind) runs on typed arrays, any other of GENERIC_COLUMN_AGGS
-   * through its Aggregator. avg and the others need `zctx` for their
-   * results.
+   * (and count with an argument or a where clause) through its
+   * Aggregator. avg and the others need `zctx` for their results.
    */
   constructor(
     nkeys: number,
-    aggs: readonly string[],
+    specs: readonly GroupAgg[],
     zctx?: TypeContext,
     /** Per key, the expression of its column's value that is the key (null or absent: the value is). */
     private readonly keyEvals?: readonly (((v: Value | null) => Value) | null)[],
@@ -124,6 +142,8 @@ export class ColumnGroups implements FinalGroups {
       this.sourceIds.push(new Map());
     }
     this.tuple = new Uint8Array(4 * nkeys);
+    // count() of every row shares one array of counts.
+    const aggs = specs.map((a) => (a.fn === 'count' && (a.path !== null || a.where !== undefined) ? 'count-values' : a.fn));
     this.counts = aggs.includes('count') ? new Float64Array(this.cap) : null;
     const avgType =
       zctx === undefined
@@ -136,7 +156,7 @@ export class ColumnGroups implements FinalGroups {
     this.aggs = aggs.map((a) => {
       if (a === 'count') return null;
       if (a === 'sum' || a === 'min' || a === 'max' || a === 'avg') return new ColumnAgg(a, avgType);
-      const def = GENERIC_COLUMN_AGGS.has(a) ? lookupAggregate(a) : undefined;
+      const def = a === 'count-values' ? countDef : GENERIC_COLUMN_AGGS.has(a) ? lookupAggregate(a) : undefined;
       if (def === undefined || zctx === undefined) throw new InternalError(`column aggregation: no column path for ${a}`);
       return new GenericColumnAgg(def);
     });
@@ -162,13 +182,18 @@ export class ColumnGroups implements FinalGroups {
   /**
    * Whether columns of these types can be aggregated here: keys that are
    * not errors (a quiet one drops its row) except error("missing");
-   * arguments numeric, null or missing.
+   * arguments of the numeric aggregates numeric, null or missing, and of
+   * the others not errors (error("missing") is not aggregated).
    */
   accepts(keys: readonly ColumnBatch[], args: readonly (ColumnBatch | null)[]): boolean {
     for (const c of keys) if (underlying(c.type).kind === 'error' && !c.missing) return false;
     // An expression's key is its result: a value that can hold an error (a quiet one) is left to the values.
     for (let k = 0; k < keys.length; k++) if (this.keyEvals?.[k] != null && underlying(keys[k]!.type).kind === 'union') return false;
-    return args.every((c, j) => c === null || !(this.aggs[j] instanceof ColumnAgg) || isAggregableArgument(c));
+    return args.every((c, j) => {
+      const a = this.aggs[j];
+      if (c === null || a === null || a === undefined) return true;
+      return a instanceof ColumnAgg ? isAggregableArgument(c) : GenericColumnAgg.accepts(c);
+    });
   }
 
   /** Bytes held by aggregates whose state grows with their input (union). */
@@ -195,7 +220,13 @@ export class ColumnGroups implements FinalGroups {
       for (const c of keys) n *= Math.max(c.cardinality, 1);
       if (n <= COMBO_MAX) this.combo = new Int32Array(n).fill(-1);
     }
-    this.argLive = args.map((col, j) => col !== null && this.aggs[j]!.begin(col));
+    this.argLive = args.map((col, j) => {
+      const a = this.aggs[j];
+      if (a === null || a === undefined) return false;
+      // (count() with a where clause has no column, and counts its rows.)
+      if (a instanceof GenericColumnAgg) return a.begin(col);
+      return col !== null && a.begin(col);
+    });
   }
 
   /**
@@ -216,8 +247,12 @@ export class ColumnGroups implements FinalGroups {
     return map;
   }
 
-  /** Adds the next `n` rows of the columns given to `begin`, read into them. */
-  add(n: number): void {
+  /**
+   * Adds the next `n` rows of the columns given to `begin`, read into them;
+   * `picked[j]`, when given, is the rows of them aggregate j takes (its
+   * where clause's), the others' groups made all the same.
+   */
+  add(n: number, picked?: readonly (RowSelection | null)[]): void {
     for (let k = 0; k < this.nkeys; k++) this.keyIdsOfRows(k, n);
     if (this.nkeys === 0 && !this.argLive.includes(true)) {
       // Only counted (as a filtered count() adds the rows it keeps): no group ids.
@@ -259,10 +294,23 @@ export class ColumnGroups implements FinalGroups {
     for (let j = 0; j < this.aggs.length; j++) {
       if (this.argLive[j] !== true) continue;
       const a = this.aggs[j]!;
+      const p = picked?.[j];
+      if (p != null) {
+        if (p.count === 0) continue;
+        // The picked rows' groups, in their order.
+        if (this.pickedGids.length < p.count) this.pickedGids = new Int32Array(Math.max(p.count, 2 * this.pickedGids.length));
+        const pg = this.pickedGids;
+        for (let i = 0; i < p.count; i++) pg[i] = gids[p.rows[i]!]!;
+        if (a instanceof GenericColumnAgg) a.add(p.count, pg, p.rows);
+        else a.current!.add(selectRows(this.argCols[j]!, p.rows, p.count), p.count, pg, this.nkeys === 0);
+        continue;
+      }
       if (a instanceof GenericColumnAgg) a.add(n, gids);
       else a.current!.add(this.argCols[j]!, n, gids, this.nkeys === 0);
     }
   }
+
+  private pickedGids = new Int32Array(0);
 
   /** Writes the next `n` rows' ids for key `k` to ids[k]. */
   private keyIdsOfRows(k: number, n: number): void {
