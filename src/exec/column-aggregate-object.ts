@@ -72,12 +72,16 @@ async function aggregateObject(
   const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...filterPaths, ...wherePaths.flat()];
   // null when the object has no usable copy (a copy that does not read is a warning in the stats).
   // Streams the filter is resolved on are found among a member's rows by their positions (see memberRuns).
+  // So are rows of several types for aggregates that depend on the values' order.
+  const ordered = plan.aggs.some((a) => ORDERED_COLUMN_AGGS.has(a.fn));
   const byStream = filter !== undefined && streams !== null;
-  const set = await o.columns(paths, { tags: byStream });
+  const set = await o.columns(paths, { tags: byStream || ordered });
   if (set === null) return null;
   // Aggregates that depend on the values' order take them in the object's
-  // order, which its members (of one type each) do not keep between them.
-  if (set.members.length > 1 && plan.aggs.some((a) => ORDERED_COLUMN_AGGS.has(a.fn))) return null;
+  // order, which its members (of one type each) do not keep between them:
+  // they are then given each row's position in the object.
+  const placing = set.members.length > 1 && ordered;
+  if (placing && set.memberRows === null) return null;
   const nkeys = plan.keys.length;
   // Keys of many distinct values are read as codes kept from an earlier
   // query, each value then grouped once per query rather than per row.
@@ -117,16 +121,29 @@ async function aggregateObject(
   }
   let kept = 0;
   let first = 0;
+  let places = new Int32Array(0);
   for (const m of members) {
     const mine = runs === null ? null : memberRuns(runs, m.cols.length, set.memberRows, first);
+    const memberFirst = first;
     first += m.cols.length;
+    /** When placing, the object positions of the batch's rows from member row `at` on (those of `rows`, when given). */
+    const place = (at: number, n: number, rows: Int32Array | null): Int32Array | undefined => {
+      if (!placing) return undefined;
+      if (places.length < n) places = new Int32Array(Math.max(n, BATCH));
+      const byRow = set.memberRows!;
+      const from = memberFirst + at;
+      for (let k = 0; k < n; k++) places[k] = byRow[from + (rows === null ? k : rows[k]!)]!;
+      return places;
+    };
     // The filter's columns follow the keys' and the arguments', and the where clauses' follow them.
     const filterAt = nkeys + m.args.filter((a) => a !== null).length;
     const pick = picking ? wherePicker(wheres, wherePaths, m.cols.cursors, filterAt + filterPaths.length, sorted) : () => undefined;
     if (filter === undefined) {
       groups.begin(m.keys, m.args);
+      let at = 0;
       for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
-        groups.add(n, pick(n, null));
+        groups.add(n, pick(n, null), place(at, n, null));
+        at += n;
         kept += n;
       }
       continue;
@@ -135,8 +152,8 @@ async function aggregateObject(
     const ev = new ColumnFilterEval(sorted);
     // With no key and only count() of every row, the rows kept are only counted.
     const counting = nkeys === 0 && m.args.every((a) => a === null) && !picking;
-    /** Adds the `n` rows of the batch just read that the filter `f` keeps. */
-    const evaluate = (f: EvalNode, n: number): void => {
+    /** Adds the `n` rows of the batch just read (from member row `at` on) that the filter `f` keeps. */
+    const evaluate = (f: EvalNode, n: number, at: number): void => {
       if (counting) {
         const count = ev.count(f, column, n);
         if (count === 0) return;
@@ -155,7 +172,7 @@ async function aggregateObject(
           m.args.map((c) => (c === null ? null : selectRows(c, rows, count))),
         );
       }
-      groups.add(count, pick(n, count === n ? null : sel));
+      groups.add(count, pick(n, count === n ? null : sel), place(at, count, count === n ? null : rows));
       kept += count;
     };
     if (counting && mine === null) {
@@ -180,20 +197,26 @@ async function aggregateObject(
         while (row < r.to) {
           const n = m.cols.next(Math.min(BATCH, r.to - row));
           if (n === 0) break;
+          const at = row;
           row += n;
           if (r.filter !== null) {
-            evaluate(r.filter, n);
+            evaluate(r.filter, n, at);
             continue;
           }
           groups.begin(m.keys, m.args);
-          groups.add(n, pick(n, null));
+          groups.add(n, pick(n, null), place(at, n, null));
           kept += n;
         }
       }
       continue;
     }
-    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) evaluate(filter, n);
+    let at = 0;
+    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
+      evaluate(filter, n, at);
+      at += n;
+    }
   }
+  if (placing) groups.endObject();
   return kept;
 }
 

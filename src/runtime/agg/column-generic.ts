@@ -8,12 +8,19 @@
 // coded column's codes once per group, in the order rows first have them;
 // the others (count, collect, collect_map) get every row. Those whose
 // results depend on the values' order (ORDERED_COLUMN_AGGS) must be handed
-// the rows in a scan's order (the caller sees to it). Partials are the
-// aggregators' resultAsPartial and consumeAsPartial.
+// the rows in a scan's order: an object's rows come in its order, unless it
+// holds values of several types, whose columns come type by type; then the
+// caller gives each row's position in the object, and those aggregates
+// keep the rows they need (all for collect and collect_map; for any, each
+// group's first value and first non-null value of each type; for fuse,
+// each group's first value of each type) until the object ends, and take
+// them in the object's order. Partials are the aggregators'
+// resultAsPartial and consumeAsPartial.
 
 import { TypeBool, Value, encodeBool, underlying, type Type, type TypeContext } from '../../zed/index.js';
 import type { AggregateDef, Aggregator } from './aggregator.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
+import { copyValue } from './values.js';
 
 /** The aggregates column grouping runs through their Aggregators (and count, given an argument or a where clause). */
 export const GENERIC_COLUMN_AGGS: ReadonlySet<string> = new Set(['dcount', 'union', 'and', 'or', 'any', 'collect', 'collect_map', 'fuse']);
@@ -36,6 +43,12 @@ export class GenericColumnAgg {
   private live = false;
   /** Every row goes to the aggregator, repeats included. */
   private readonly everyRow: boolean;
+  /** Its result depends on the values' order (see ORDERED_COLUMN_AGGS). */
+  private readonly ordered: boolean;
+  /** Rows kept with their positions until the object ends (see add and endObject). */
+  private kept: { pos: number[]; gid: number[]; val: Value[] } = { pos: [], gid: [], val: [] };
+  /** Of the column begun, per group, what any or fuse kept: 1 a null, 2 a non-null (any), 2 a value (fuse). */
+  private firsts = new Map<number, number>();
   /** A coded column's values by code. */
   private byCode: Value[] = [];
   /** The (group, code) pairs of the column handed over so far, as group * cardinality + code. */
@@ -45,6 +58,7 @@ export class GenericColumnAgg {
 
   constructor(readonly def: AggregateDef) {
     this.everyRow = EVERY_ROW.has(def.name);
+    this.ordered = ORDERED_COLUMN_AGGS.has(def.name);
   }
 
   /**
@@ -65,6 +79,7 @@ export class GenericColumnAgg {
     this.col = col;
     this.byCode = [];
     this.seen = new Set();
+    this.firsts = new Map();
     if (col === null) return (this.live = true);
     if (col.missing) return (this.live = false);
     this.live = true;
@@ -102,9 +117,13 @@ export class GenericColumnAgg {
    * Adds rows of the column given to begin, the i-th of them to group
    * gids[i]: the next `n` rows, or with `rows`, rows[i] of them.
    */
-  add(n: number, gids: Int32Array, rows?: Int32Array): void {
+  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array): void {
     if (!this.live) return;
     const col = this.col;
+    if (positions !== undefined && this.ordered && col !== null) {
+      this.keep(n, gids, col, rows, positions);
+      return;
+    }
     if (col === null) {
       for (let i = 0; i < n; i++) this.#consume(gids[i]!, ROW);
       return;
@@ -141,6 +160,48 @@ export class GenericColumnAgg {
       const body = bodyStart(bytes, s);
       this.#consume(gids[i]!, new Value(type, body < 0 ? null : bytes.subarray(body, s + sizes[r]!)));
     }
+  }
+
+  /**
+   * Keeps what the aggregate needs of the rows add was given, with their
+   * positions in the object (row i's at positions[rows[i]], or
+   * positions[i] without rows), for endObject.
+   */
+  private keep(n: number, gids: Int32Array, col: ColumnBatch, rows: Int32Array | undefined, positions: Int32Array): void {
+    const { pos, gid, val } = this.kept;
+    const firsts = this.firsts;
+    const isAny = this.def.name === 'any';
+    for (let i = 0; i < n; i++) {
+      const r = rows === undefined ? i : rows[i]!;
+      const g = gids[i]!;
+      let v: Value;
+      if (col.cardinality >= 0) v = this.byCode[col.codes[r]!]!;
+      else {
+        const s = col.starts[r]!;
+        const body = bodyStart(col.bytes, s);
+        v = new Value(col.type, body < 0 ? null : col.bytes.subarray(body, s + col.sizes[r]!));
+      }
+      if (!this.everyRow) {
+        // This column's rows are of one type and in order: any needs a
+        // group's first value and its first non-null, fuse its first.
+        const had = firsts.get(g) ?? 0;
+        const now = isAny && v.bytes === null ? 1 : 2;
+        if (had >= now) continue;
+        firsts.set(g, now);
+      }
+      pos.push(positions[r]!);
+      gid.push(g);
+      val.push(copyValue(v));
+    }
+  }
+
+  /** Takes the rows kept of an object (see keep) in the object's order. */
+  endObject(): void {
+    const { pos, gid, val } = this.kept;
+    if (pos.length === 0) return;
+    const order = Array.from(pos.keys()).sort((a, b) => pos[a]! - pos[b]!);
+    for (const i of order) this.#consume(gid[i]!, val[i]!);
+    this.kept = { pos: [], gid: [], val: [] };
   }
 
   /** Group g's result (of a fresh aggregator when it had no argument). */

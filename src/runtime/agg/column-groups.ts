@@ -250,9 +250,11 @@ export class ColumnGroups implements FinalGroups {
   /**
    * Adds the next `n` rows of the columns given to `begin`, read into them;
    * `picked[j]`, when given, is the rows of them aggregate j takes (its
-   * where clause's), the others' groups made all the same.
+   * where clause's), the others' groups made all the same; `positions[i]`,
+   * when given, is row i's position in its object, whose rows come out of
+   * its order (see GenericColumnAgg), to be taken at endObject.
    */
-  add(n: number, picked?: readonly (RowSelection | null)[]): void {
+  add(n: number, picked?: readonly (RowSelection | null)[], positions?: Int32Array): void {
     for (let k = 0; k < this.nkeys; k++) this.keyIdsOfRows(k, n);
     if (this.nkeys === 0 && !this.argLive.includes(true)) {
       // Only counted (as a filtered count() adds the rows it keeps): no group ids.
@@ -301,13 +303,18 @@ export class ColumnGroups implements FinalGroups {
         if (this.pickedGids.length < p.count) this.pickedGids = new Int32Array(Math.max(p.count, 2 * this.pickedGids.length));
         const pg = this.pickedGids;
         for (let i = 0; i < p.count; i++) pg[i] = gids[p.rows[i]!]!;
-        if (a instanceof GenericColumnAgg) a.add(p.count, pg, p.rows);
+        if (a instanceof GenericColumnAgg) a.add(p.count, pg, p.rows, positions);
         else a.current!.add(selectRows(this.argCols[j]!, p.rows, p.count), p.count, pg, this.nkeys === 0);
         continue;
       }
-      if (a instanceof GenericColumnAgg) a.add(n, gids);
+      if (a instanceof GenericColumnAgg) a.add(n, gids, undefined, positions);
       else a.current!.add(this.argCols[j]!, n, gids, this.nkeys === 0);
     }
+  }
+
+  /** Ends an object whose rows came with their positions (see add). */
+  endObject(): void {
+    for (const a of this.aggs) if (a instanceof GenericColumnAgg) a.endObject();
   }
 
   private pickedGids = new Int32Array(0);
