@@ -6,19 +6,19 @@
 // back together from their columns (column-values.ts), with only the
 // fields the query reads when it says so. Objects the filter's comparisons
 // on the pool key answer whole are passed by or read whole. The values come
-// out in the scan's order, object by object (objects whose key ranges do
-// not touch) and in each object's order, as the row path yields them.
-// Objects without a usable copy, and those a scan pruned by the pool key
-// reads only in part, are read as values.
+// out in the scan's order, as the row path yields them: object by object
+// where key ranges do not touch, and merged as the scan merges them where
+// they do. Objects without a usable copy, and those a scan pruned by the
+// pool key reads only in part, are read as values.
 
 import type { ColumnFilterNode, Pushdown } from '../compiler/index.js';
-import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
-import type { TypeContext, Value } from '../zed/index.js';
+import { entryComparator, keyComparator, keyOf, type ColumnObject, type KeySpan, type Lake, type PoolKey, type ScanStats } from '../lake/index.js';
+import { Heap } from '../runtime/op/index.js';
+import { NullValue, type TypeContext, type Value } from '../zed/index.js';
 import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, resolveOnObject, type SortedKey } from './column-filter.js';
 import { columnsHeld, countedValues, valuesFromColumns } from './column-values.js';
 import { indexLookupOf } from './index-lookup.js';
 import { poolObjects } from './pool-objects.js';
-import { scanPool } from './lake-source.js';
 
 /** Rows per batch of the filter's columns. */
 const BATCH = 8192;
@@ -89,11 +89,6 @@ async function pickedRows(o: ColumnObject, node: ColumnFilterNode, sorted: Sorte
   return picked;
 }
 
-/**
- * The values of a pool that the pushdown's filter keeps (`node` being that
- * filter as columns evaluate it), with only the top-level `fields` when
- * given (the query reads no others).
- */
 export function filterPool(
   lake: Lake,
   zctx: TypeContext,
@@ -106,55 +101,150 @@ export function filterPool(
 ): AsyncIterable<Value[]> {
   return (async function* () {
     const { key, span, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, (k) => pushdown.keySpan(k.path) ?? undefined, false, indexLookupOf(pushdown.filter, zctx));
-    if (!inOrder) {
-      yield* scanPool(lake, zctx, pool, commitish, pushdown, stats);
+    pushdown.applied();
+    const only = fields === undefined ? undefined : new Set(fields);
+    const kept = { zctx, node, keep: pushdown.predicate, sorted: { path: key.path }, span, stats };
+    if (inOrder) {
+      for (const o of objects) yield* keptValues(o, only, kept);
       return;
     }
-    pushdown.applied();
-    const keep = pushdown.predicate;
-    const only = fields === undefined ? undefined : new Set(fields);
-    const sorted: SortedKey = { path: key.path };
-    for (const o of objects) {
-      const reads = span === undefined ? null : await o.spanReads(span);
-      // An object a pruned scan reads only in part is read so: the rows it
-      // skips may pass the filter all the same (a null string compares as empty).
-      const partial = span !== undefined && (reads === null || reads.rows !== null);
-      const picked = partial ? null : await pickedRows(o, node, sorted);
-      if (picked === null) {
-        // The columns cannot say: read as values (which counts them), those the filter keeps.
-        for await (const b of o.rows(span)) {
-          const out = b.filter(keep);
-          if (out.length > 0) yield out;
-        }
-        continue;
-      }
-      let values: AsyncIterable<Value[]> | Value[][];
-      if (picked === 'all') {
-        // All of an object kept: with only some fields, from their columns.
-        const some = only === undefined ? null : await valuesFromColumns(o, zctx, { fields: only });
-        if (some === null) {
-          yield* o.rows(span);
-          continue;
-        }
-        values = some;
-      } else if (picked.length === 0) values = [];
-      else {
-        const dense = picked.length > (columnsHeld(o, only) ? DENSE_HELD : DENSE) * o.object.count;
-        const put = dense
-          ? null
-          : picked.length <= FEW
-            ? [await o.rowsAt(Array.from(picked))]
-            : await valuesFromColumns(o, zctx, { ...(only !== undefined ? { fields: only } : {}), positions: picked });
-        if (put === null) {
-          // Many, or values the columns cannot put back together: read as values, those at the positions picked.
-          yield* atPositions(o.rows(span), picked);
-          continue;
-        }
-        values = put;
-      }
-      yield* countedValues(o, reads, values, undefined, stats);
+    // Objects whose key ranges overlap are merged as a scan merges them:
+    // by key, then value, then the objects' order. Each object's values are
+    // in that order, so merging the values kept of each is keeping the
+    // values of the merge. Their values are read whole, as the scan
+    // compares them.
+    for (const run of overlapping(objects, key.order)) {
+      if (run.length === 1) yield* keptValues(run[0]!, only, kept);
+      else yield* mergeValues(run.map((o) => keptValues(o, undefined, kept)), key);
     }
   })();
+}
+
+/** What keptValues needs of the query. */
+interface KeptOf {
+  readonly zctx: TypeContext;
+  readonly node: ColumnFilterNode;
+  /** The filter over values. */
+  readonly keep: (v: Value) => boolean;
+  readonly sorted: SortedKey;
+  readonly span: KeySpan | undefined;
+  readonly stats: ScanStats | undefined;
+}
+
+/** The values of object `o` that the filter keeps, in its order, with only the top-level fields `only` when given. */
+async function* keptValues(o: ColumnObject, only: ReadonlySet<string> | undefined, { zctx, node, keep, sorted, span, stats }: KeptOf): AsyncGenerator<Value[]> {
+  const reads = span === undefined ? null : await o.spanReads(span);
+  // An object a pruned scan reads only in part is read so: the rows it
+  // skips may pass the filter all the same (a null string compares as empty).
+  const partial = span !== undefined && (reads === null || reads.rows !== null);
+  const picked = partial ? null : await pickedRows(o, node, sorted);
+  if (picked === null) {
+    // The columns cannot say: read as values (which counts them), those the filter keeps.
+    for await (const b of o.rows(span)) {
+      const out = b.filter(keep);
+      if (out.length > 0) yield out;
+    }
+    return;
+  }
+  let values: AsyncIterable<Value[]> | Value[][];
+  if (picked === 'all') {
+    // All of an object kept: with only some fields, from their columns.
+    const some = only === undefined ? null : await valuesFromColumns(o, zctx, { fields: only });
+    if (some === null) {
+      yield* o.rows(span);
+      return;
+    }
+    values = some;
+  } else if (picked.length === 0) values = [];
+  else {
+    const dense = picked.length > (columnsHeld(o, only) ? DENSE_HELD : DENSE) * o.object.count;
+    const put = dense
+      ? null
+      : picked.length <= FEW
+        ? [await o.rowsAt(Array.from(picked))]
+        : await valuesFromColumns(o, zctx, { ...(only !== undefined ? { fields: only } : {}), positions: picked });
+    if (put === null) {
+      // Many, or values the columns cannot put back together: read as values, those at the positions picked.
+      yield* atPositions(o.rows(span), picked);
+      return;
+    }
+    values = put;
+  }
+  yield* countedValues(o, reads, values, undefined, stats);
+}
+
+/** The objects (in pool order) in runs whose key ranges touch one another, as a scan merges them. */
+function overlapping(objects: readonly ColumnObject[], order: 'asc' | 'desc'): ColumnObject[][] {
+  const cmp = keyComparator(order);
+  const runs: ColumnObject[][] = [];
+  let end: Value | null = null;
+  for (const o of objects) {
+    const first = order === 'asc' ? o.object.min : o.object.max;
+    const last = order === 'asc' ? o.object.max : o.object.min;
+    const run = runs[runs.length - 1];
+    if (run !== undefined && end !== null && cmp(first, end) <= 0) {
+      run.push(o);
+      if (cmp(last, end) > 0) end = last;
+    } else {
+      runs.push([o]);
+      end = last;
+    }
+  }
+  return runs;
+}
+
+/** Values per batch of a merge. */
+const MERGE_BATCH = 1024;
+
+/** One object's values in a merge. */
+interface MergeCursor {
+  readonly at: number;
+  readonly it: AsyncIterator<Value[]>;
+  batch: Value[];
+  i: number;
+  key: Value;
+}
+
+/**
+ * Merges streams of values (each in pool order, by key then value) as a
+ * scan merges its objects' values: by key in pool order, then by the
+ * values' bytes, then by stream.
+ */
+async function* mergeValues(streams: readonly AsyncIterable<Value[]>[], key: PoolKey): AsyncGenerator<Value[]> {
+  const cmp = entryComparator(key.order);
+  const heap = new Heap<MergeCursor>((a, b) => {
+    const c = cmp({ key: a.key, value: a.batch[a.i]! }, { key: b.key, value: b.batch[b.i]! });
+    return c !== 0 ? c < 0 : a.at < b.at;
+  });
+  /** Moves a cursor to its next value; false at its end. */
+  const advance = async (c: MergeCursor): Promise<boolean> => {
+    if (++c.i >= c.batch.length) {
+      let r = await c.it.next();
+      while (r.done !== true && r.value.length === 0) r = await c.it.next();
+      if (r.done === true) return false;
+      c.batch = r.value;
+      c.i = 0;
+    }
+    c.key = keyOf(c.batch[c.i]!, key.path);
+    return true;
+  };
+  const cursors = streams.map((s, at): MergeCursor => ({ at, it: s[Symbol.asyncIterator](), batch: [], i: -1, key: NullValue }));
+  try {
+    for (const c of cursors) if (await advance(c)) heap.push(c);
+    let out: Value[] = [];
+    for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
+      out.push(top.batch[top.i]!);
+      if (await advance(top)) heap.fix(0);
+      else heap.pop();
+      if (out.length >= MERGE_BATCH) {
+        yield out;
+        out = [];
+      }
+    }
+    if (out.length > 0) yield out;
+  } finally {
+    for (const c of cursors) await c.it.return?.();
+  }
 }
 
 /** The values of an object's values (all of them, in order) at `positions` (ascending). */

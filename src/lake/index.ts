@@ -43,6 +43,7 @@ export { runEncodeJob, type EncodeJob, type EncodedObject, type ObjectEncoder } 
 export type { ScanThreads, ShareJob } from './scan-threads.js';
 export {
   compareKeys,
+  entryComparator,
   keyComparator,
   keyInSpan,
   keyOf,

@@ -39,3 +39,4 @@ export { yieldOp } from './yield.js';
 export { compareKeyValues, guessSortKey, keysComparator, sortSpec, type SortSpec } from './compare.js';
 export { compileLval, dynamicName, fieldGetter, pathString, samePath, staticPath, type FieldPath } from './paths.js';
 export { ErrorValues } from './values.js';
+export { Heap } from './heap.js';
