@@ -5,18 +5,18 @@
 // The answer is the row path's: a record matches when its type's field
 // names hold the term, or one of its fields does (the same walk of each
 // field as over the whole record), and the values come out in the scan's
-// order, object by object (objects whose key ranges do not touch) and in
-// each object's order. Objects without a usable copy, or whose values are
-// not all records of plain records, are read as values. With scan threads,
-// shares of the objects are searched there at the same time
-// (parallel-search.ts).
+// order: object by object where key ranges do not touch, merged as the scan
+// merges them where they do (merge-runs.ts). Objects without a usable copy,
+// or whose values are not all records of plain records, are read as
+// values. With scan threads, shares of the objects (that do not touch) are
+// searched there at the same time (parallel-search.ts).
 
 import type { Pushdown } from '../compiler/index.js';
-import type { Lake, ScanStats } from '../lake/index.js';
+import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import { poolObjects } from './pool-objects.js';
 import { countSearched, searchObject, searchParts, type SearchTerm } from './search-object.js';
-import { scanPool } from './lake-source.js';
+import { mergeValues, overlapping } from './merge-runs.js';
 import { runSearchShareIn, sharedMatches, type SearchShareResult } from './parallel-search.js';
 import { addShareStats, sharesOf, sharing } from './scan-shares.js';
 
@@ -28,14 +28,31 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
   return (async function* () {
     const threads = lake.scanThreads;
     // With scan threads, one commit for all of them.
-    const { poolId, commit, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, undefined, sharing(threads));
-    if (!inOrder) {
-      yield* scanPool(lake, zctx, pool, commit, pushdown, stats);
-      return;
-    }
+    const { poolId, commit, key, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, undefined, sharing(threads));
     pushdown.applied();
     const parts = searchParts(term, zctx);
     const keep = pushdown.predicate;
+    /** The values of `o` the search keeps, in its order. */
+    const matches = async function* (o: ColumnObject): AsyncGenerator<Value[]> {
+      const values = await searchObject(o, parts, zctx);
+      if (values === null) {
+        for await (const batch of o.rows()) {
+          const kept = batch.filter(keep);
+          if (kept.length > 0) yield kept;
+        }
+        return;
+      }
+      if (stats !== undefined) await countSearched(stats, o);
+      yield* values;
+    };
+    if (!inOrder) {
+      // Objects that overlap: what each keeps, merged as the scan merges them (in this thread).
+      for (const run of overlapping(objects, key.order)) {
+        if (run.length === 1) yield* matches(run[0]!);
+        else yield* mergeValues(run.map(matches), key);
+      }
+      return;
+    }
     // The first share is this thread's; the others go to scan threads now,
     // and their matches come out after it, in the objects' order.
     const shares = sharesOf(objects, threads);
@@ -60,18 +77,7 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
           }
           // Undone there: done here.
         }
-        for (const o of shares[k]!) {
-          const values = await searchObject(o, parts, zctx);
-          if (values === null) {
-            for await (const batch of o.rows()) {
-              const kept = batch.filter(keep);
-              if (kept.length > 0) yield kept;
-            }
-            continue;
-          }
-          if (stats !== undefined) await countSearched(stats, o);
-          yield* values;
-        }
+        for (const o of shares[k]!) yield* matches(o);
       }
     } finally {
       cancel.abort();
