@@ -15,10 +15,12 @@
 //
 // It runs only where that order is plain: key columns of numbers, nulls or
 // missing fields, or of strings, nulls or missing fields (a string scores
-// by its first six bytes, so strings tying there are all candidates), and
-// objects whose key ranges do not touch (the scan then reads them one after
-// the other); otherwise, and when there are more than 100,000 candidates,
-// it reads the pool as values.
+// by its first six bytes, so strings tying there are all candidates);
+// otherwise, and when there are more than 100,000 candidates, it reads the
+// pool as values. Where objects' key ranges touch, the candidates of each
+// are merged as the scan merges their values (merge-runs.ts), and every
+// value tying at the threshold is one (which of them come first is the
+// merge's to say).
 
 import type { ColumnTopK } from '../compiler/index.js';
 import type { ColumnObject, Lake, PoolKey, ScanStats } from '../lake/index.js';
@@ -27,6 +29,7 @@ import { samePath, type Stream } from '../runtime/op/index.js';
 import { decodeFloat, decodeIntNumber, decodeUintNumber, ID, underlying, type TypeContext, type Value } from '../zed/index.js';
 import { plainBounds } from './column-filter.js';
 import { scanPool } from './lake-source.js';
+import { mergeValues, overlapping } from './merge-runs.js';
 import { poolObjects } from './pool-objects.js';
 
 const BATCH = 8192;
@@ -338,7 +341,7 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     let inexact = false;
     let strings = false;
     let numbers = false;
-    let columnar = total > plan.limit && inOrder;
+    let columnar = total > plan.limit;
     for (const o of objects) {
       if (!columnar) break;
       const s = await scoresOf(o, plan.path, plan.desc, plan.nullsFirst);
@@ -367,9 +370,10 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     }
     const threshold = best.top();
     const splits = scored.map((s) => split(s, threshold));
-    // Values tying at a finite threshold are true ties: the earliest go.
+    // Values tying at a finite threshold are true ties: the earliest go
+    // (when objects overlap, the merge says which are earliest: all go).
     const better = splits.reduce((n, s) => n + s.better.length, 0);
-    const ties = { left: Number.isFinite(threshold) && !inexact ? plan.limit - better : Infinity };
+    const ties = { left: Number.isFinite(threshold) && !inexact && inOrder ? plan.limit - better : Infinity };
     const picked = splits.map((s) => candidates(s, ties));
     // Candidates are read whole, an object's at once: too many (strings
     // alike in their first bytes) are read as the scan goes instead.
@@ -377,26 +381,33 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
       yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
       return;
     }
-    // The objects' candidates are read all at once, and handed over in the objects' order.
+    // The objects' candidates are read all at once, and handed over in the
+    // scan's order: the objects' order, merged where objects overlap.
     const reads = objects.map((o, k) => o.rowsAt(picked[k]!));
     for (const r of reads) r.catch(() => undefined);
-    for (let k = 0; k < objects.length; k++) {
-      const o = objects[k]!;
-      const values: Value[] = await reads[k]!;
-      if (stats !== undefined) {
-        // As the scan would have counted them: every value read, and (less
-        // those handed over, which the query counts) matched.
-        const bytes = await o.valueBytes();
-        let kept = 0;
-        for (const v of values) kept += v.bytes?.length ?? 0;
-        stats.recordsRead += o.object.count;
-        stats.bytesRead += bytes;
-        stats.recordsMatched += o.object.count - values.length;
-        stats.bytesMatched += bytes - kept;
-      }
-      if (values.length > 0) yield values;
+    const at = new Map(objects.map((o, k) => [o, k]));
+    for (const run of inOrder ? objects.map((o) => [o]) : overlapping(objects, key.order)) {
+      const streams = run.map((o) => candidatesOf(o, reads[at.get(o)!]!, stats));
+      yield* streams.length === 1 ? streams[0]! : mergeValues(streams, key);
     }
   })();
+}
+
+/** An object's candidates (read by `read`), counted in `stats` as the scan would have counted the object. */
+async function* candidatesOf(o: ColumnObject, read: Promise<Value[]>, stats: ScanStats | undefined): AsyncGenerator<Value[]> {
+  const values = await read;
+  if (stats !== undefined) {
+    // As the scan would have counted them: every value read, and (less
+    // those handed over, which the query counts) matched.
+    const bytes = await o.valueBytes();
+    let kept = 0;
+    for (const v of values) kept += v.bytes?.length ?? 0;
+    stats.recordsRead += o.object.count;
+    stats.bytesRead += bytes;
+    stats.recordsMatched += o.object.count - values.length;
+    stats.bytesMatched += bytes - kept;
+  }
+  if (values.length > 0) yield values;
 }
 
 /**
