@@ -1,6 +1,6 @@
 // Public surface of the compiler.
 export * from './compile.js';
-export type { SourceResolver, LoadTarget, Pushdown, KeySpan, TextFilter, TextTerm, ColumnAggregate, ColumnAggregateAgg, KeyExpr, ColumnTopK, ColumnFilter, ColumnFilterNode } from './kernel/source.js';
+export type { SourceResolver, LoadTarget, Pushdown, KeySpan, TextFilter, TextTerm, ColumnAggregate, ColumnAggregateAgg, ColumnArgExpr, KeyExpr, ColumnTopK, ColumnFilter, ColumnFilterNode } from './kernel/source.js';
 export type { Env as SourceEnv } from './kernel/env.js';
 export { compileColumnExprIn, compileColumnExprsIn } from './kernel/column-expr.js';
 export { CompileError, UnsupportedExprError, StackOverflowError } from './errors.js';

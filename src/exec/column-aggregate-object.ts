@@ -10,7 +10,7 @@ import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '..
 import { type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
 import { Builder, ID, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
-import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, type EvalNode, type SortedKey } from './column-filter.js';
+import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, valueAt, type EvalNode, type SortedKey } from './column-filter.js';
 
 /** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
 const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
@@ -69,7 +69,9 @@ async function aggregateObject(
   }
   const filterPaths = filter === undefined ? [] : leafPaths(filter);
   const wherePaths = wheres.map((w) => (w === null ? [] : leafPaths(w)));
-  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...filterPaths, ...wherePaths.flat()];
+  // Arguments that are expressions read their fields' columns, after all the others.
+  const argPaths = plan.aggs.map((a) => a.arg?.paths ?? []);
+  const paths = [...plan.keys, ...plan.aggs.flatMap((a) => (a.path === null ? [] : [a.path])), ...filterPaths, ...wherePaths.flat(), ...argPaths.flat()];
   // null when the object has no usable copy (a copy that does not read is a warning in the stats).
   // Streams the filter is resolved on are found among a member's rows by their positions (see memberRuns).
   // So are rows of several types for aggregates that depend on the values' order.
@@ -138,11 +140,13 @@ async function aggregateObject(
     // The filter's columns follow the keys' and the arguments', and the where clauses' follow them.
     const filterAt = nkeys + m.args.filter((a) => a !== null).length;
     const pick = picking ? wherePicker(wheres, wherePaths, m.cols.cursors, filterAt + filterPaths.length, sorted) : () => undefined;
+    const argValues = argEvaluator(plan.aggs, argPaths, m.cols.cursors, filterAt + filterPaths.length + wherePaths.flat().length);
     if (filter === undefined) {
       groups.begin(m.keys, m.args);
       let at = 0;
       for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
-        groups.add(n, pick(n, null), place(at, n, null));
+        const p = pick(n, null);
+        groups.add(n, p, place(at, n, null), argValues(n, null, p));
         at += n;
         kept += n;
       }
@@ -150,8 +154,8 @@ async function aggregateObject(
     }
     const column = filterColumns(filterPaths, m.cols.cursors, filterAt);
     const ev = new ColumnFilterEval(sorted);
-    // With no key and only count() of every row, the rows kept are only counted.
-    const counting = nkeys === 0 && m.args.every((a) => a === null) && !picking;
+    // With no key and only count() of every row (no argument, no where clause), the rows kept are only counted.
+    const counting = nkeys === 0 && m.args.every((a) => a === null) && !picking && plan.aggs.every((a) => a.arg === undefined);
     /** Adds the `n` rows of the batch just read (from member row `at` on) that the filter `f` keeps. */
     const evaluate = (f: EvalNode, n: number, at: number): void => {
       if (counting) {
@@ -172,7 +176,9 @@ async function aggregateObject(
           m.args.map((c) => (c === null ? null : selectRows(c, rows, count))),
         );
       }
-      groups.add(count, pick(n, count === n ? null : sel), place(at, count, count === n ? null : rows));
+      const some = count === n ? null : rows;
+      const p = pick(n, count === n ? null : sel);
+      groups.add(count, p, place(at, count, some), argValues(count, some, p));
       kept += count;
     };
     if (counting && mine === null) {
@@ -204,7 +210,8 @@ async function aggregateObject(
             continue;
           }
           groups.begin(m.keys, m.args);
-          groups.add(n, pick(n, null), place(at, n, null));
+          const p = pick(n, null);
+          groups.add(n, p, place(at, n, null), argValues(n, null, p));
           kept += n;
         }
       }
@@ -261,6 +268,44 @@ function wherePicker(
         else k++;
       }
       return { rows: out, count: m };
+    });
+}
+
+/**
+ * For a member's batches, the results of the aggregates' arguments that are
+ * expressions (null for the others; undefined when none is): of the
+ * batch's first `n` rows, or of rows[0..n) of it; of an aggregate whose
+ * where clause picks some of those (`picked[j]`), only at those. The
+ * expressions' columns are the cursors from `at` on, those of `paths[j]`
+ * for each in turn.
+ */
+function argEvaluator(
+  aggs: ObjectAggregate['aggs'],
+  paths: readonly (readonly (readonly string[])[])[],
+  cursors: readonly ColumnBatch[],
+  at: number,
+): (n: number, rows: Int32Array | null, picked: readonly (RowSelection | null)[] | undefined) => (Value[] | null)[] | undefined {
+  const exprs = aggs.map((a, j) => {
+    const arg = a.arg;
+    if (arg === undefined) return null;
+    const cols = cursors.slice(at, at + paths[j]!.length);
+    at += paths[j]!.length;
+    return { eval: arg.eval, cols, vs: cols.map((): Value | null => null) };
+  });
+  if (exprs.every((e) => e === null)) return () => undefined;
+  return (n, rows, picked) =>
+    exprs.map((e, j) => {
+      if (e === null) return null;
+      const out = new Array<Value>(n);
+      const p = picked?.[j];
+      const count = p == null ? n : p.count;
+      for (let i = 0; i < count; i++) {
+        const k = p == null ? i : p.rows[i]!;
+        const r = rows === null ? k : rows[k]!;
+        for (let c = 0; c < e.cols.length; c++) e.vs[c] = valueAt(e.cols[c]!, r);
+        out[k] = e.eval(e.vs);
+      }
+      return out;
     });
 }
 

@@ -420,7 +420,7 @@ function intAt(b: Uint8Array, s: number): number {
 }
 
 /** Row i's value of a column; null when the values lack the field. */
-function valueAt(col: ColumnBatch, i: number): Value | null {
+export function valueAt(col: ColumnBatch, i: number): Value | null {
   if (col.missing) return null;
   if (col.cardinality >= 0) {
     const e = col.element(col.codes[i]!);

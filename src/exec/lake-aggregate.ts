@@ -42,7 +42,7 @@ function cheap(plan: ColumnAggregate, poolKey: readonly string[], objects: reado
   const isKey = (p: readonly string[]) => p.length === poolKey.length && p.every((x, i) => x === poolKey[i]);
   const paths = [
     ...plan.keys,
-    ...plan.aggs.flatMap((a) => [...(a.path === null ? [] : [a.path]), ...(a.where === undefined ? [] : leafPaths(a.where))]),
+    ...plan.aggs.flatMap((a) => [...(a.path === null ? [] : [a.path]), ...(a.where === undefined ? [] : leafPaths(a.where)), ...(a.arg?.paths ?? [])]),
     ...(plan.filter === undefined ? [] : leafPaths(plan.filter.node)),
   ];
   const read = paths.filter((p) => !isKey(p));

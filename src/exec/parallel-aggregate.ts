@@ -9,7 +9,7 @@
 // cannot take (no copy, a NaN under min or max) comes back undone and is
 // aggregated in the query's thread, values and all, in its place.
 
-import { compileColumnExprIn, compileColumnExprsIn, type ColumnAggregate, type ColumnAggregateAgg, type ColumnFilterNode, type dag, type KeySpan } from '../compiler/index.js';
+import { compileColumnExprIn, compileColumnExprsIn, type ColumnAggregate, type ColumnAggregateAgg, type ColumnArgExpr, type ColumnFilterNode, type dag, type KeySpan } from '../compiler/index.js';
 import { decodeZng } from '../formats/zng/index.js';
 import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads } from '../lake/index.js';
 import { leafPredicate } from '../runtime/index.js';
@@ -42,7 +42,7 @@ export interface AggregateShare {
   readonly keys: readonly (readonly string[])[];
   /** Per key, the plan's expression of its field when it is one (see ColumnAggregate.keyExprs). */
   readonly keyExprs: readonly (dag.Expr | null)[] | null;
-  readonly aggs: readonly (Omit<ColumnAggregateAgg, 'where'> & { readonly where?: PlainFilter })[];
+  readonly aggs: readonly (Omit<ColumnAggregateAgg, 'where' | 'arg'> & { readonly where?: PlainFilter; readonly arg?: Omit<ColumnArgExpr, 'eval'> })[];
   readonly filter: PlainFilter | null;
   /** The key span pruning the scan: its ends as indexes into values (-1: open). */
   readonly span: { readonly lower: number; readonly upper: number; readonly lowerExclusive: boolean; readonly upperExclusive: boolean } | null;
@@ -98,7 +98,11 @@ function filterNode(p: PlainFilter, values: readonly Value[], zctx: TypeContext)
 export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly ColumnObject[], plan: ColumnAggregate, span: KeySpan | undefined): AggregateShare {
   const values: Value[] = [];
   const filter = plan.filter === undefined ? null : plainFilter(plan.filter.node, values);
-  const aggs = plan.aggs.map(({ where, ...a }) => (where === undefined ? a : { ...a, where: plainFilter(where, values) }));
+  const aggs = plan.aggs.map(({ where, arg, ...a }) => ({
+    ...a,
+    ...(where === undefined ? {} : { where: plainFilter(where, values) }),
+    ...(arg === undefined ? {} : { arg: { paths: arg.paths, expr: arg.expr } }),
+  }));
   const end = (v: Value | undefined): number => {
     if (v === undefined) return -1;
     values.push(v);
@@ -124,7 +128,11 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
 export async function runAggregateShare(lake: Lake, share: AggregateShare): Promise<AggregateShareResult> {
   const zctx = new TypeContext();
   const values = decodeZng(share.values, zctx);
-  const planAggs = share.aggs.map(({ where, ...a }) => (where === undefined ? a : { ...a, where: filterNode(where, values, zctx) }));
+  const planAggs = share.aggs.map(({ where, arg, ...a }) => ({
+    ...a,
+    ...(where === undefined ? {} : { where: filterNode(where, values, zctx) }),
+    ...(arg === undefined ? {} : { arg: { ...arg, eval: compileColumnExprsIn(arg.expr, arg.paths, zctx) } }),
+  }));
   const plan: ObjectAggregate = { keys: share.keys, aggs: planAggs, ...(share.filter !== null ? { filter: { node: filterNode(share.filter, values, zctx) } } : {}) };
   const s = share.span;
   const span: KeySpan | undefined =

@@ -263,6 +263,7 @@ describe('summarize over column copies', () => {
       'm:=collect_map(kv) where bytes > 2500',
       'f:=fuse(id), t:=fuse(tags) by proto',
       'a:=any(id.h) where id.flag, c:=collect(id.h) where ts % 7 == 0 by port',
+      'c:=collect(bytes + port) where dur > 50, a:=any(dur / bytes), f:=fuse(bytes * 0.5 - dur) by proto',
     ];
     const unordered = [
       'c:=count() where proto=="tcp", d:=count() where bytes > 1000 by port',
@@ -271,6 +272,9 @@ describe('summarize over column copies', () => {
       'u:=union(proto) where bytes < 100, d:=dcount(id.h) where id.flag by port',
       'c:=count() where ts < 1000, s:=sum(bytes) where ts >= 1500 by proto',
       'c:=count() where nosuch == 1, o:=or(id.flag) where proto == "icmp"',
+      's:=sum(bytes + port), n:=count(bytes > 2500), u:=union(len(tags)) by proto',
+      'a:=avg(dur * 2) where port < 3, d:=dcount(lower(proto)) by port',
+      'c:=count(extra + port), s:=sum(extra * 2), u:=union(nosuch + 1) by proto',
     ];
     for (const pool of ['apart', 'mixed', 'types']) {
       for (const q of [...ordered, ...unordered]) {

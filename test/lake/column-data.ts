@@ -169,6 +169,13 @@ export const SUMMARIZES = [
   'c:=collect(bytes) where flag, s:=sum(bytes) by proto',
   'f:=fuse(id), a:=any(t) by proto',
   'n:=count() where nosuch > 1, k:=collect(id.orig_h) where id.port == 2',
+  // Arguments that are expressions of a few fields.
+  's:=sum(bytes + pk), n:=count(bytes > 100) by proto',
+  'a:=avg(dur * 2), x:=max(bytes - pk), y:=min(m - dur) by id.port',
+  'u:=union(lower(proto)), m:=min(len(id.orig_h)) by id.port',
+  'c:=collect(bytes / 1000) where flag, d:=dcount(id.port + pk) by proto',
+  'x:=max(dur / m), y:=min(m / dur)',
+  'z:=any(nosuch + 1), n:=count(dur / m), c:=collect(pk + 1) by proto',
 ];
 
 /**

@@ -8,7 +8,7 @@
 // records_read.
 import { describe, expect, it } from 'vitest';
 import type { Lake } from '../../src/index.js';
-import { data, pairedLakes, rng, runOrdered } from './column-data.js';
+import { data, pairedLakes, rng, rounded, runOrdered } from './column-data.js';
 
 const CASES = Number(process.env['ZLAKE_PROJECT_CASES'] ?? 400);
 
@@ -66,6 +66,11 @@ describe('queries of a few fields over column copies', () => {
       if (/ by /.test(q)) {
         a.lines.sort();
         b.lines.sort();
+      }
+      // A float sum over columns adds in another order (a type's values at a time), its last bits may differ.
+      if (q.includes('sum(')) {
+        a.lines = a.lines.map(rounded);
+        b.lines = b.lines.map(rounded);
       }
       expect({ q, ...a }).toEqual({ q, ...b });
       if (pool !== 'o' && blobs.objectReads + blobs.rangeReads === 0) columnar++;

@@ -215,9 +215,16 @@ function columnPlan(s: dag.Summarize, env: Env): ColumnAggregate | null {
     if (where !== null && node === null) return null;
     const clause = node === null ? {} : { where: node };
     if (name === 'count' && expr === null) aggs.push({ fn: 'count', path: null, ...clause });
-    else if (COLUMN_AGGS.has(name) && expr?.kind === 'This' && expr.path.length > 0) {
-      aggs.push({ fn: name as ColumnAggregateAgg['fn'], path: expr.path, ...clause });
-    } else return null;
+    else if (!COLUMN_AGGS.has(name) || expr === null) return null;
+    else if (expr.kind === 'This' && expr.path.length > 0) aggs.push({ fn: name as ColumnAggregateAgg['fn'], path: expr.path, ...clause });
+    else {
+      // An expression of a few fields, evaluated row by row over their
+      // columns (not under min and max, whose results depend on the order of
+      // values of several types, which objects' columns do not keep).
+      const paths = name === 'min' || name === 'max' ? null : fieldPathsOf(expr, MAX_LEAF_FIELDS);
+      if (paths === null) return null;
+      aggs.push({ fn: name as ColumnAggregateAgg['fn'], path: null, ...clause, arg: { paths, expr, eval: compileColumnExprs(expr, paths, env) } });
+    }
   }
   return { keys, aggs, ...(keyExprs.some((e) => e !== null) ? { keyExprs } : {}) };
 }

@@ -97,8 +97,20 @@ export interface ColumnAggregate {
 
 export interface ColumnAggregateAgg {
   readonly fn: 'count' | 'sum' | 'min' | 'max' | 'avg' | 'dcount' | 'union' | 'and' | 'or' | 'any' | 'collect' | 'collect_map' | 'fuse';
+  /** The argument when it is a field path (null for count(), and for an argument in `arg`). */
   readonly path: readonly string[] | null;
   readonly where?: ColumnFilterNode;
+  /** The argument when it is an expression of a few fields (see column-expr.ts), evaluated row by row. */
+  readonly arg?: ColumnArgExpr;
+}
+
+/** An aggregate's argument that is an expression whose only inputs are the fields at `paths`. */
+export interface ColumnArgExpr {
+  readonly paths: readonly (readonly string[])[];
+  /** The plan's expression, plain data, for other threads to compile again. */
+  readonly expr: dag.Expr;
+  /** The expression given the fields' values, in the order of `paths` (null: a field is absent). */
+  readonly eval: (vs: readonly (Value | null)[]) => Value;
 }
 
 /**

@@ -20,7 +20,13 @@
 import { TypeBool, Value, encodeBool, underlying, type Type, type TypeContext } from '../../zed/index.js';
 import type { AggregateDef, Aggregator } from './aggregator.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
-import { copyValue } from './values.js';
+import { copyValue, isMissing } from './values.js';
+import { InternalError } from '../../errors/index.js';
+
+/** Whether a value is error("missing"), which aggregates skip. */
+function isMissingValue(v: Value): boolean {
+  return v.type.kind === 'error' && isMissing(v);
+}
 
 /** The aggregates column grouping runs through their Aggregators (and count, given an argument or a where clause). */
 export const GENERIC_COLUMN_AGGS: ReadonlySet<string> = new Set(['dcount', 'union', 'and', 'or', 'any', 'collect', 'collect_map', 'fuse']);
@@ -56,6 +62,9 @@ export class GenericColumnAgg {
   /** Bytes held by growing aggregates (union), kept up to date as values come. */
   memory = 0;
 
+  /** The rows' arguments come as values (see beginValues), not as a column. */
+  private byValue = false;
+
   constructor(readonly def: AggregateDef) {
     this.everyRow = EVERY_ROW.has(def.name);
     this.ordered = ORDERED_COLUMN_AGGS.has(def.name);
@@ -77,6 +86,7 @@ export class GenericColumnAgg {
    */
   begin(col: ColumnBatch | null): boolean {
     this.col = col;
+    this.byValue = false;
     this.byCode = [];
     this.seen = new Set();
     this.firsts = new Map();
@@ -113,15 +123,35 @@ export class GenericColumnAgg {
     this.memory += a.memory() - before;
   }
 
+  /** Starts rows whose arguments add is given as values (an expression's results). */
+  beginValues(): void {
+    this.begin(null);
+    this.byValue = true;
+  }
+
   /**
-   * Adds rows of the column given to begin, the i-th of them to group
-   * gids[i]: the next `n` rows, or with `rows`, rows[i] of them.
+   * Adds rows of the column given to begin (or of `values`, after
+   * beginValues), the i-th of them to group gids[i]: the next `n` rows,
+   * or with `rows`, rows[i] of them.
    */
-  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array): void {
+  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array, values?: readonly Value[]): void {
     if (!this.live) return;
     const col = this.col;
+    if (this.byValue) {
+      if (values === undefined) throw new InternalError('column aggregation: an argument of values without its values');
+      if (positions !== undefined && this.ordered) {
+        this.keep(n, gids, (r) => values[r]!, rows, positions);
+        return;
+      }
+      for (let i = 0; i < n; i++) {
+        const v = values[rows === undefined ? i : rows[i]!]!;
+        // As a scan's: error("missing") is not aggregated.
+        if (!isMissingValue(v)) this.#consume(gids[i]!, v);
+      }
+      return;
+    }
     if (positions !== undefined && this.ordered && col !== null) {
-      this.keep(n, gids, col, rows, positions);
+      this.keep(n, gids, (r) => this.columnValue(col, r), rows, positions);
       return;
     }
     if (col === null) {
@@ -167,23 +197,20 @@ export class GenericColumnAgg {
    * positions in the object (row i's at positions[rows[i]], or
    * positions[i] without rows), for endObject.
    */
-  private keep(n: number, gids: Int32Array, col: ColumnBatch, rows: Int32Array | undefined, positions: Int32Array): void {
+  private keep(n: number, gids: Int32Array, valueOf: (r: number) => Value, rows: Int32Array | undefined, positions: Int32Array): void {
     const { pos, gid, val } = this.kept;
     const firsts = this.firsts;
-    const isAny = this.def.name === 'any';
+    const name = this.def.name;
+    const isAny = name === 'any';
+    // A column's rows are of one type and in order: any needs a group's
+    // first value and its first non-null, fuse its first.
+    const firstOnly = !this.byValue && (isAny || name === 'fuse');
     for (let i = 0; i < n; i++) {
       const r = rows === undefined ? i : rows[i]!;
       const g = gids[i]!;
-      let v: Value;
-      if (col.cardinality >= 0) v = this.byCode[col.codes[r]!]!;
-      else {
-        const s = col.starts[r]!;
-        const body = bodyStart(col.bytes, s);
-        v = new Value(col.type, body < 0 ? null : col.bytes.subarray(body, s + col.sizes[r]!));
-      }
-      if (!this.everyRow) {
-        // This column's rows are of one type and in order: any needs a
-        // group's first value and its first non-null, fuse its first.
+      const v = valueOf(r);
+      if (this.byValue && isMissingValue(v)) continue;
+      if (firstOnly) {
         const had = firsts.get(g) ?? 0;
         const now = isAny && v.bytes === null ? 1 : 2;
         if (had >= now) continue;
@@ -193,6 +220,14 @@ export class GenericColumnAgg {
       gid.push(g);
       val.push(copyValue(v));
     }
+  }
+
+  /** Row r's value of a column. */
+  private columnValue(col: ColumnBatch, r: number): Value {
+    if (col.cardinality >= 0) return this.byCode[col.codes[r]!]!;
+    const s = col.starts[r]!;
+    const body = bodyStart(col.bytes, s);
+    return new Value(col.type, body < 0 ? null : col.bytes.subarray(body, s + col.sizes[r]!));
   }
 
   /** Takes the rows kept of an object (see keep) in the object's order. */

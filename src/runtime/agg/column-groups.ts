@@ -43,6 +43,8 @@ export interface GroupAgg {
   readonly fn: string;
   readonly path: unknown;
   readonly where?: unknown;
+  /** An expression that is the argument (its results then come to add as values). */
+  readonly arg?: unknown;
 }
 
 /** The rows of a batch an aggregate with a where clause takes: rows[0..count), ascending. */
@@ -143,8 +145,11 @@ export class ColumnGroups implements FinalGroups {
     }
     this.tuple = new Uint8Array(4 * nkeys);
     // count() of every row shares one array of counts.
-    const aggs = specs.map((a) => (a.fn === 'count' && (a.path !== null || a.where !== undefined) ? 'count-values' : a.fn));
-    this.counts = aggs.includes('count') ? new Float64Array(this.cap) : null;
+    // count() of every row shares one array of counts; an expression's
+    // results go through the aggregate's own Aggregator.
+    const plainCount = (a: GroupAgg): boolean => a.fn === 'count' && a.path === null && a.where === undefined && a.arg === undefined;
+    this.counts = specs.some(plainCount) ? new Float64Array(this.cap) : null;
+    this.byValue = specs.map((a) => a.arg !== undefined);
     const avgType =
       zctx === undefined
         ? null
@@ -152,15 +157,21 @@ export class ColumnGroups implements FinalGroups {
             { name: 'sum', type: TypeFloat64 },
             { name: 'count', type: TypeUint64 },
           ]);
-    if (aggs.includes('avg') && avgType === null) throw new InternalError('column aggregation: avg needs a type context');
-    this.aggs = aggs.map((a) => {
-      if (a === 'count') return null;
-      if (a === 'sum' || a === 'min' || a === 'max' || a === 'avg') return new ColumnAgg(a, avgType);
-      const def = a === 'count-values' ? countDef : GENERIC_COLUMN_AGGS.has(a) ? lookupAggregate(a) : undefined;
+    this.aggs = specs.map((spec) => {
+      const a = spec.fn;
+      if (plainCount(spec)) return null;
+      if (spec.arg === undefined && (a === 'sum' || a === 'min' || a === 'max' || a === 'avg')) {
+        if (a === 'avg' && avgType === null) throw new InternalError('column aggregation: avg needs a type context');
+        return new ColumnAgg(a, avgType);
+      }
+      const def = a === 'count' ? countDef : spec.arg !== undefined || GENERIC_COLUMN_AGGS.has(a) ? lookupAggregate(a) : undefined;
       if (def === undefined || zctx === undefined) throw new InternalError(`column aggregation: no column path for ${a}`);
       return new GenericColumnAgg(def);
     });
   }
+
+  /** Per aggregate, whether its argument is an expression, its results handed to add as values. */
+  private readonly byValue: readonly boolean[];
 
   /** Groups so far. */
   get size(): number {
@@ -224,7 +235,11 @@ export class ColumnGroups implements FinalGroups {
       const a = this.aggs[j];
       if (a === null || a === undefined) return false;
       // (count() with a where clause has no column, and counts its rows.)
-      if (a instanceof GenericColumnAgg) return a.begin(col);
+      if (a instanceof GenericColumnAgg) {
+        if (!this.byValue[j]) return a.begin(col);
+        a.beginValues();
+        return true;
+      }
       return col !== null && a.begin(col);
     });
   }
@@ -252,9 +267,11 @@ export class ColumnGroups implements FinalGroups {
    * `picked[j]`, when given, is the rows of them aggregate j takes (its
    * where clause's), the others' groups made all the same; `positions[i]`,
    * when given, is row i's position in its object, whose rows come out of
-   * its order (see GenericColumnAgg), to be taken at endObject.
+   * its order (see GenericColumnAgg), to be taken at endObject;
+   * `values[j]` the rows' arguments of aggregate j when they are an
+   * expression's results.
    */
-  add(n: number, picked?: readonly (RowSelection | null)[], positions?: Int32Array): void {
+  add(n: number, picked?: readonly (RowSelection | null)[], positions?: Int32Array, values?: readonly (readonly Value[] | null)[]): void {
     for (let k = 0; k < this.nkeys; k++) this.keyIdsOfRows(k, n);
     if (this.nkeys === 0 && !this.argLive.includes(true)) {
       // Only counted (as a filtered count() adds the rows it keeps): no group ids.
@@ -303,11 +320,11 @@ export class ColumnGroups implements FinalGroups {
         if (this.pickedGids.length < p.count) this.pickedGids = new Int32Array(Math.max(p.count, 2 * this.pickedGids.length));
         const pg = this.pickedGids;
         for (let i = 0; i < p.count; i++) pg[i] = gids[p.rows[i]!]!;
-        if (a instanceof GenericColumnAgg) a.add(p.count, pg, p.rows, positions);
+        if (a instanceof GenericColumnAgg) a.add(p.count, pg, p.rows, positions, values?.[j] ?? undefined);
         else a.current!.add(selectRows(this.argCols[j]!, p.rows, p.count), p.count, pg, this.nkeys === 0);
         continue;
       }
-      if (a instanceof GenericColumnAgg) a.add(n, gids, undefined, positions);
+      if (a instanceof GenericColumnAgg) a.add(n, gids, undefined, positions, values?.[j] ?? undefined);
       else a.current!.add(this.argCols[j]!, n, gids, this.nkeys === 0);
     }
   }
