@@ -146,7 +146,7 @@ async function aggregateObject(
       let at = 0;
       for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
         const p = pick(n, null);
-        groups.add(n, p, place(at, n, null), argValues(n, null, p));
+        groups.add(n, p, place(at, n, null), argValues(null));
         at += n;
         kept += n;
       }
@@ -178,7 +178,7 @@ async function aggregateObject(
       }
       const some = count === n ? null : rows;
       const p = pick(n, count === n ? null : sel);
-      groups.add(count, p, place(at, count, some), argValues(count, some, p));
+      groups.add(count, p, place(at, count, some), argValues(some));
       kept += count;
     };
     if (counting && mine === null) {
@@ -211,7 +211,7 @@ async function aggregateObject(
           }
           groups.begin(m.keys, m.args);
           const p = pick(n, null);
-          groups.add(n, p, place(at, n, null), argValues(n, null, p));
+          groups.add(n, p, place(at, n, null), argValues(null));
           kept += n;
         }
       }
@@ -272,19 +272,18 @@ function wherePicker(
 }
 
 /**
- * For a member's batches, the results of the aggregates' arguments that are
- * expressions (null for the others; undefined when none is): of the
- * batch's first `n` rows, or of rows[0..n) of it; of an aggregate whose
- * where clause picks some of those (`picked[j]`), only at those. The
- * expressions' columns are the cursors from `at` on, those of `paths[j]`
- * for each in turn.
+ * For a member's batches, the aggregates' arguments that are expressions
+ * (null for the others; undefined when none is), as functions of a row:
+ * row k of the batch's first `n`, or of rows[0..n) of it. Each result is
+ * taken before the next is worked out. The expressions' columns are the
+ * cursors from `at` on, those of `paths[j]` for each in turn.
  */
 function argEvaluator(
   aggs: ObjectAggregate['aggs'],
   paths: readonly (readonly (readonly string[])[])[],
   cursors: readonly ColumnBatch[],
   at: number,
-): (n: number, rows: Int32Array | null, picked: readonly (RowSelection | null)[] | undefined) => (Value[] | null)[] | undefined {
+): (rows: Int32Array | null) => (((k: number) => Value) | null)[] | undefined {
   const exprs = aggs.map((a, j) => {
     const arg = a.arg;
     if (arg === undefined) return null;
@@ -293,19 +292,14 @@ function argEvaluator(
     return { eval: arg.eval, cols, vs: cols.map((): Value | null => null) };
   });
   if (exprs.every((e) => e === null)) return () => undefined;
-  return (n, rows, picked) =>
-    exprs.map((e, j) => {
+  return (rows) =>
+    exprs.map((e) => {
       if (e === null) return null;
-      const out = new Array<Value>(n);
-      const p = picked?.[j];
-      const count = p == null ? n : p.count;
-      for (let i = 0; i < count; i++) {
-        const k = p == null ? i : p.rows[i]!;
+      return (k) => {
         const r = rows === null ? k : rows[k]!;
         for (let c = 0; c < e.cols.length; c++) e.vs[c] = valueAt(e.cols[c]!, r);
-        out[k] = e.eval(e.vs);
-      }
-      return out;
+        return e.eval(e.vs);
+      };
     });
 }
 

@@ -130,21 +130,21 @@ export class GenericColumnAgg {
   }
 
   /**
-   * Adds rows of the column given to begin (or of `values`, after
-   * beginValues), the i-th of them to group gids[i]: the next `n` rows,
-   * or with `rows`, rows[i] of them.
+   * Adds rows of the column given to begin (or whose values `valueOf`
+   * gives, after beginValues), the i-th of them to group gids[i]: the next
+   * `n` rows, or with `rows`, rows[i] of them.
    */
-  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array, values?: readonly Value[]): void {
+  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array, valueOf?: (r: number) => Value): void {
     if (!this.live) return;
     const col = this.col;
     if (this.byValue) {
-      if (values === undefined) throw new InternalError('column aggregation: an argument of values without its values');
+      if (valueOf === undefined) throw new InternalError('column aggregation: an argument of values without its values');
       if (positions !== undefined && this.ordered) {
-        this.keep(n, gids, (r) => values[r]!, rows, positions);
+        this.keep(n, gids, valueOf, rows, positions);
         return;
       }
       for (let i = 0; i < n; i++) {
-        const v = values[rows === undefined ? i : rows[i]!]!;
+        const v = valueOf(rows === undefined ? i : rows[i]!);
         // As a scan's: error("missing") is not aggregated.
         if (!isMissingValue(v)) this.#consume(gids[i]!, v);
       }

@@ -268,10 +268,10 @@ export class ColumnGroups implements FinalGroups {
    * where clause's), the others' groups made all the same; `positions[i]`,
    * when given, is row i's position in its object, whose rows come out of
    * its order (see GenericColumnAgg), to be taken at endObject;
-   * `values[j]` the rows' arguments of aggregate j when they are an
-   * expression's results.
+   * `values[j]` gives row i's argument of aggregate j when it is an
+   * expression's result.
    */
-  add(n: number, picked?: readonly (RowSelection | null)[], positions?: Int32Array, values?: readonly (readonly Value[] | null)[]): void {
+  add(n: number, picked?: readonly (RowSelection | null)[], positions?: Int32Array, values?: readonly (((i: number) => Value) | null)[]): void {
     for (let k = 0; k < this.nkeys; k++) this.keyIdsOfRows(k, n);
     if (this.nkeys === 0 && !this.argLive.includes(true)) {
       // Only counted (as a filtered count() adds the rows it keeps): no group ids.
