@@ -411,18 +411,21 @@ async function* candidatesOf(o: ColumnObject, read: Promise<Value[]>, stats: Sca
 }
 
 /**
- * A pool's values ending with its last `count`: over objects a scan reads
- * one after the other, only the last objects that hold `count` values or
- * more; else the whole scan.
+ * A pool's values ending with its last `count`: only the last objects that
+ * hold `count` values or more, those of runs whose key ranges touch merged
+ * as the scan merges them (merge-runs.ts); else the whole scan.
  */
 export function lakeTail(lake: Lake, zctx: TypeContext, pool: string, commitish: string, count: number, stats: ScanStats | undefined): Stream {
   return (async function* () {
-    const { objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats);
-    const last = inOrder ? lastHolding(objects, count) : null;
-    if (last === null) {
+    const { key, objects } = await poolObjects(lake, zctx, pool, commitish, stats);
+    const runs = overlapping(objects, key.order);
+    let n = 0;
+    let k = runs.length;
+    while (k > 0 && n < count) for (const o of runs[--k]!) n += o.object.count;
+    if (n < count) {
       yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
       return;
     }
-    for (const o of last) yield* o.rows();
+    for (const run of runs.slice(k)) yield* run.length === 1 ? run[0]!.rows() : mergeValues(run.map((o) => o.rows()), key);
   })();
 }

@@ -24,10 +24,12 @@ function nullKeys(text: string): string {
  * and missing keys.
  */
 function lakes() {
-  const pools = { p: { order: 'asc' }, d: { order: 'desc' }, o: { order: 'asc' }, na: { order: 'asc' }, nd: { order: 'desc' } } as const;
+  const pools = { p: { order: 'asc' }, d: { order: 'desc' }, o: { order: 'asc' }, na: { order: 'asc' }, nd: { order: 'desc' }, po: { order: 'desc' } } as const;
   return pairedLakes(pools, (k) => {
     const text = data(700 + k, 150, false, 1000 * k);
-    return { p: text, d: text, o: data(800 + k, 150, false), na: nullKeys(text), nd: nullKeys(text) };
+    // po: two objects that overlap (ts 0-149, 100-249), then one apart (1000-1149).
+    const part = data(900 + k, 150, false, k === 2 ? 1000 : 100 * k);
+    return { p: text, d: text, o: data(800 + k, 150, false), na: nullKeys(text), nd: nullKeys(text), po: part };
   });
 }
 
@@ -194,9 +196,9 @@ describe('sort and head over column copies', () => {
     }
   });
 
-  it('reads only the last objects for a tail, over disjoint objects', { timeout: 300_000 }, async () => {
+  it('reads only the last objects for a tail, merging those that overlap', { timeout: 300_000 }, async () => {
     const [cols, rows, blobs] = await lakes();
-    for (const pool of ['p', 'd', 'o', 'na', 'nd']) {
+    for (const pool of ['p', 'd', 'o', 'na', 'nd', 'po']) {
       for (const n of [1, 3, 149, 150, 151, 300, 449, 450, 451, 1000]) {
         const q = `from ${pool} | tail ${n}`;
         blobs.objectReads = 0;
@@ -206,6 +208,8 @@ describe('sort and head over column copies', () => {
         expect(a.lines.length).toBe(Math.min(n, 450));
         // Objects of 150 values that do not touch: only those holding the tail are read.
         if (pool === 'p' || pool === 'd') expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: Math.min(3, Math.ceil(n / 150)) });
+        // Descending, the object apart comes first: a tail within the two that overlap reads them both, and no more.
+        if (pool === 'po') expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: n <= 300 ? 2 : 3 });
       }
     }
   });
