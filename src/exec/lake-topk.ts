@@ -281,28 +281,34 @@ function inScanOrder(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObj
 
 /**
  * When the sort is by the pool key against the pool's direction, nulls
- * last, over objects a scan reads one after the other: the last objects of
- * the scan, fewest first, that hold `limit` values or more, each of keys
- * of one type and none null (its bounds say so); else null. The sort takes
- * the scan's values in reverse, nulls aside, so these objects hold every
- * value it can take first, ties included: the keys of the objects before
- * them are all less (going up, greater going down).
+ * last: the last runs of the scan's objects (runs whose key ranges touch,
+ * see merge-runs.ts), fewest first, that hold `limit` values or more, each
+ * object of keys of one type and none null (its bounds say so); else null.
+ * The sort takes the scan's values in reverse, nulls aside, so these runs
+ * hold every value it can take first, ties included: the keys of the runs
+ * before them are all less (going up, greater going down).
  */
-function lastObjects(plan: ColumnTopK, key: PoolKey, objects: readonly ColumnObject[]): ColumnObject[] | null {
+function lastObjects(plan: ColumnTopK, key: PoolKey, runs: readonly (readonly ColumnObject[])[]): (readonly ColumnObject[])[] | null {
   if (!samePath(plan.path, key.path) || plan.desc === (key.order === 'desc') || plan.nullsFirst) return null;
-  return lastHolding(objects, plan.limit, (o) => plainBounds(o.object.min, o.object.max));
+  return lastHolding(runs, plan.limit, (o) => plainBounds(o.object.min, o.object.max));
 }
 
-/** The last objects, fewest first, that hold `count` values or more, each of them `ok`; else null. */
-function lastHolding(objects: readonly ColumnObject[], count: number, ok: (o: ColumnObject) => boolean = () => true): ColumnObject[] | null {
+/** The last runs of objects, fewest first, that hold `count` values or more, each object `ok`; else null. */
+function lastHolding(runs: readonly (readonly ColumnObject[])[], count: number, ok: (o: ColumnObject) => boolean = () => true): (readonly ColumnObject[])[] | null {
   let n = 0;
-  let k = objects.length;
+  let k = runs.length;
   while (k > 0 && n < count) {
-    const o = objects[--k]!;
-    if (!ok(o)) return null;
-    n += o.object.count;
+    for (const o of runs[--k]!) {
+      if (!ok(o)) return null;
+      n += o.object.count;
+    }
   }
-  return n >= count ? objects.slice(k) : null;
+  return n >= count ? runs.slice(k) : null;
+}
+
+/** The values of runs of objects in the scan's order: each object's, those of a run merged as the scan merges them. */
+async function* runValues(runs: readonly (readonly ColumnObject[])[], key: PoolKey): AsyncGenerator<Value[]> {
+  for (const run of runs) yield* run.length === 1 ? run[0]!.rows() : mergeValues(run.map((o) => o.rows()), key);
 }
 
 /** Whether a scan of the pool at `commitish` yields its values in a sort's order (see inScanOrder). */
@@ -329,10 +335,10 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
       }
       return;
     }
-    const last = inOrder ? lastObjects(plan, key, objects) : null;
+    const last = lastObjects(plan, key, overlapping(objects, key.order));
     if (last !== null) {
       // The sort runs over the values of the last objects, in the scan's order.
-      for (const o of last) yield* o.rows();
+      yield* runValues(last, key);
       return;
     }
     const total = objects.reduce((n, o) => n + o.object.count, 0);
@@ -386,7 +392,7 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     const reads = objects.map((o, k) => o.rowsAt(picked[k]!));
     for (const r of reads) r.catch(() => undefined);
     const at = new Map(objects.map((o, k) => [o, k]));
-    for (const run of inOrder ? objects.map((o) => [o]) : overlapping(objects, key.order)) {
+    for (const run of overlapping(objects, key.order)) {
       const streams = run.map((o) => candidatesOf(o, reads[at.get(o)!]!, stats));
       yield* streams.length === 1 ? streams[0]! : mergeValues(streams, key);
     }
@@ -418,14 +424,11 @@ async function* candidatesOf(o: ColumnObject, read: Promise<Value[]>, stats: Sca
 export function lakeTail(lake: Lake, zctx: TypeContext, pool: string, commitish: string, count: number, stats: ScanStats | undefined): Stream {
   return (async function* () {
     const { key, objects } = await poolObjects(lake, zctx, pool, commitish, stats);
-    const runs = overlapping(objects, key.order);
-    let n = 0;
-    let k = runs.length;
-    while (k > 0 && n < count) for (const o of runs[--k]!) n += o.object.count;
-    if (n < count) {
+    const last = lastHolding(overlapping(objects, key.order), count);
+    if (last === null) {
       yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
       return;
     }
-    for (const run of runs.slice(k)) yield* run.length === 1 ? run[0]!.rows() : mergeValues(run.map((o) => o.rows()), key);
+    yield* runValues(last, key);
   })();
 }
