@@ -57,6 +57,29 @@ describe('ColumnCache', () => {
     expect(a.get(0)).toBeUndefined();
   });
 
+  it('keeps what is small of an object whose segments go: its head and small derived values, once', () => {
+    const c = new ColumnCache(100_000);
+    const a = c.segments('aa')!;
+    a.put(0, seg(40_000));
+    a.memo('pairs', () => new Int32Array(100));
+    // Large, or a view of a larger buffer: not kept.
+    a.memo('big', () => new Int32Array(5000));
+    a.memo('view', () => new Uint8Array(40_000).subarray(0, 10));
+    expect(c.bytes).toBe(40_000 + 400 + 20_000 + 10);
+    c.segments('bb')!.put(0, seg(60_000));
+    // aa's segments and large values went; its small value stays, as the most recently used.
+    const slim = c.get('aa')!;
+    expect([...slim.segments.keys()]).toEqual([]);
+    expect([...slim.decoded.keys()]).toEqual(['pairs']);
+    expect(c.bytes).toBe(60_000 + 400);
+    expect(c.vector('aa', 'pairs')).toHaveLength(100);
+    // Once slim, it goes whole the next time.
+    c.get('bb');
+    c.segments('cc')!.put(0, seg(39_800));
+    expect(c.get('aa')).toBeUndefined();
+    expect(c.bytes).toBe(60_000 + 39_800);
+  });
+
   it('holds nothing over its bound, and nothing at all with a bound of 0', () => {
     const c = new ColumnCache(100);
     c.segments('aa')!.put(0, seg(101));

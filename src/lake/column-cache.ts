@@ -4,7 +4,8 @@
 // costs no storage round trip. Data objects and their copies never change
 // (an id names one content), so entries need no invalidation; vacuum's
 // forgetObjects drops those of the objects it removed. Bounded by the
-// bytes of the segments held: least recently used objects go first.
+// bytes of the segments held: least recently used objects go first, but
+// for what is small of them.
 
 import { ElementDictionary, type Meta, type SegmentCacheView, type SegmentChecks, type VngHeader } from '../formats/vng/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
@@ -150,12 +151,42 @@ export class ColumnCache {
   #grow(e: CachedCopy, n: number): void {
     e.bytes += n;
     this.#bytes += n;
+    if (this.#bytes <= this.limit) return;
     // The least recently used objects go until the rest fit; an object
-    // over the limit on its own is not kept at all.
+    // over the limit on its own is not kept at all. What is small of one
+    // (its head, and what was derived of a column in a few KiB, such as a
+    // string column's byte pairs, with which a search passes the column by
+    // unread) stays as the most recently used, once: a lake larger than
+    // the cache still reads no more than the columns a query needs.
+    const slimmed: [KsuidHex, CachedCopy][] = [];
     for (const [id, old] of this.#objects) {
       if (this.#bytes <= this.limit) break;
       this.#objects.delete(id);
       this.#bytes -= old.bytes;
+      if (old === e) continue;
+      const s = slim(old);
+      if (s.bytes > 0 && s.bytes < old.bytes) slimmed.push([id, s]);
+    }
+    for (const [id, s] of slimmed) {
+      if (this.#bytes + s.bytes > this.limit) break;
+      this.#objects.set(id, s);
+      this.#bytes += s.bytes;
     }
   }
+}
+
+/** A derived value this small stays with its object's head when the object's segments go (see #grow). */
+const SMALL = 16 << 10;
+
+/** An object's entry with its head and small derived values only. */
+function slim(e: CachedCopy): CachedCopy {
+  const decoded = new Map<string, { readonly byteLength: number }>();
+  let bytes = e.head?.size ?? 0;
+  for (const [k, v] of e.decoded) {
+    // (A view of a larger buffer, such as a segment's, would keep it all.)
+    if (v.byteLength > SMALL || (ArrayBuffer.isView(v) && v.buffer.byteLength > SMALL)) continue;
+    decoded.set(k, v);
+    bytes += v.byteLength;
+  }
+  return { head: e.head, segments: new Map(), decoded, bytes };
 }
