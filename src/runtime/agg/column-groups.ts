@@ -125,9 +125,10 @@ export class ColumnGroups implements FinalGroups {
 
   /**
    * `aggs[j]` is the j-th aggregate: count() takes no column; a numeric one
-   * (ColumnAggKind) runs on typed arrays, any other of GENERIC_COLUMN_AGGS
-   * (and count with an argument or a where clause) through its
-   * Aggregator. avg and the others need `zctx` for their results.
+   * (ColumnAggKind) of a column runs on typed arrays; any other of
+   * GENERIC_COLUMN_AGGS, count with an argument or a where clause, and any
+   * aggregate of an expression, through its Aggregator. avg and the others
+   * need `zctx` for their results.
    */
   constructor(
     nkeys: number,
@@ -144,7 +145,6 @@ export class ColumnGroups implements FinalGroups {
       this.sourceIds.push(new Map());
     }
     this.tuple = new Uint8Array(4 * nkeys);
-    // count() of every row shares one array of counts.
     // count() of every row shares one array of counts; an expression's
     // results go through the aggregate's own Aggregator.
     const plainCount = (a: GroupAgg): boolean => a.fn === 'count' && a.path === null && a.where === undefined && a.arg === undefined;
