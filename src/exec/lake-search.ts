@@ -8,8 +8,8 @@
 // order: object by object where key ranges do not touch, merged as the scan
 // merges them where they do (merge-runs.ts). Objects without a usable copy,
 // or whose values are not all records of plain records, are read as
-// values. With scan threads, shares of the objects (that do not touch) are
-// searched there at the same time (parallel-search.ts).
+// values. With scan threads, shares of the objects (whole runs of those
+// that touch) are searched there at the same time (parallel-search.ts).
 
 import type { Pushdown } from '../compiler/index.js';
 import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
@@ -18,7 +18,7 @@ import { poolObjects } from './pool-objects.js';
 import { countSearched, searchObject, searchParts, type SearchTerm } from './search-object.js';
 import { mergeValues, overlapping } from './merge-runs.js';
 import { runSearchShareIn, sharedMatches, type SearchShareResult } from './parallel-search.js';
-import { addShareStats, sharesOf, sharing } from './scan-shares.js';
+import { addShareStats, sharesOfRuns, sharing } from './scan-shares.js';
 
 /**
  * The values of a pool that a keyword search for `term` keeps (the
@@ -28,7 +28,7 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
   return (async function* () {
     const threads = lake.scanThreads;
     // With scan threads, one commit for all of them.
-    const { poolId, commit, key, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, undefined, sharing(threads));
+    const { poolId, commit, key, objects } = await poolObjects(lake, zctx, pool, commitish, stats, undefined, sharing(threads));
     pushdown.applied();
     const parts = searchParts(term, zctx);
     const keep = pushdown.predicate;
@@ -45,17 +45,11 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
       if (stats !== undefined) await countSearched(stats, o);
       yield* values;
     };
-    if (!inOrder) {
-      // Objects that overlap: what each keeps, merged as the scan merges them (in this thread).
-      for (const run of overlapping(objects, key.order)) {
-        if (run.length === 1) yield* matches(run[0]!);
-        else yield* mergeValues(run.map(matches), key);
-      }
-      return;
-    }
     // The first share is this thread's; the others go to scan threads now,
-    // and their matches come out after it, in the objects' order.
-    const shares = sharesOf(objects, threads);
+    // and their matches come out after it, in the objects' order. Objects
+    // that overlap are searched each, and what they keep merged as the scan
+    // merges them: shares hold whole runs of them.
+    const shares = sharesOfRuns(overlapping(objects, key.order), threads);
     let others: Promise<SearchShareResult>[] = [];
     // Stops the shares still running when the query ends early or fails.
     const cancel = new AbortController();
@@ -77,7 +71,7 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
           }
           // Undone there: done here.
         }
-        for (const o of shares[k]!) yield* matches(o);
+        for (const run of overlapping(shares[k]!, key.order)) yield* run.length === 1 ? matches(run[0]!) : mergeValues(run.map(matches), key);
       }
     } finally {
       cancel.abort();

@@ -1,6 +1,7 @@
 // Shares of a keyword search over a pool's column copies run in scan
 // threads (see lake-search.ts): a thread searches its share's objects, in
-// order, over the same commit, and sends back the matching values as one
+// order (merging what objects whose key ranges touch keep, as the scan
+// merges them), over the same commit, and sends back the matching values as one
 // ZNG stream with what it read; the query's thread yields them after its
 // own share's, so the values come out in the scan's order. A share with an
 // object the columns cannot take, or whose matches would pass
@@ -9,11 +10,12 @@
 // undone and is searched in the query's thread.
 
 import { decodeZng, ZngEncoder } from '../formats/zng/index.js';
-import { newScanStats, type Lake, type ScanThreads } from '../lake/index.js';
+import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanThreads } from '../lake/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, type Value } from '../zed/index.js';
 import { countSearched, searchObject, searchParts } from './search-object.js';
 import { runShare, shareObjects, type PlainStats } from './scan-shares.js';
+import { mergeValues, overlapping } from './merge-runs.js';
 import { concatBytes } from '../util/concat.js';
 
 /** Bytes of matches a thread holds at most before it gives its share back. */
@@ -43,24 +45,36 @@ export async function runSearchShare(lake: Lake, share: SearchShare): Promise<Se
   const stats = newScanStats();
   const undone: SearchShareResult = { values: null, stats };
   const objects = await shareObjects(lake, share, { ctx: zctx, stats });
+  const key = poolKeyOf(await lake.getPool(share.pool));
   const parts = searchParts({ text: share.term, literal: share.literal }, zctx);
   const enc = new ZngEncoder({ compress: false });
   const chunks: Uint8Array[] = [];
   let size = 0;
   const rows = objects.reduce((n, o) => n + o.object.count, 0);
   let done = 0;
-  for (const o of objects) {
+  // An object the columns cannot search makes the share undone.
+  let failed = false;
+  const matches = async function* (o: ColumnObject): AsyncGenerator<Value[]> {
     const values = await searchObject(o, parts, zctx);
-    if (values === null) return undone;
-    for await (const batch of values) {
+    if (values === null) {
+      failed = true;
+      return;
+    }
+    yield* values;
+    await countSearched(stats, o);
+  };
+  // The share holds whole runs of objects that touch: each run's matches merged as the scan merges them.
+  for (const run of overlapping(objects, key.order)) {
+    for await (const batch of run.length === 1 ? matches(run[0]!) : mergeValues(run.map(matches), key)) {
+      if (failed) return undone;
       const b = enc.write(batch);
       chunks.push(b.slice());
       size += b.length;
       if (size > MAX_SHARE_BYTES) return undone;
     }
-    await countSearched(stats, o);
+    if (failed) return undone;
     // Give up as soon as the share's matches look like too many to hold.
-    done += o.object.count;
+    for (const o of run) done += o.object.count;
     if (done > 0 && (size * rows) / done > MAX_SHARE_BYTES) return undone;
   }
   chunks.push(enc.end());

@@ -24,16 +24,27 @@ export function sharesOf(objects: readonly ColumnObject[], threads: ScanThreads 
   return splitShares(objects, threads.threads + 1, threads.minShareRows);
 }
 
-/** Cuts `objects` into at most `parts` contiguous shares of about equal rows, each of `minRows` or more. */
-export function splitShares(objects: readonly ColumnObject[], parts: number, minRows = MIN_SHARE_ROWS): ColumnObject[][] {
-  const total = objects.reduce((n, o) => n + o.object.count, 0);
-  const k = Math.max(1, Math.min(parts, objects.length, Math.floor(total / Math.max(1, minRows))));
-  const shares: ColumnObject[][] = [];
-  let share: ColumnObject[] = [];
+/** The shares of runs of objects (see merge-runs.ts) for `threads`, none cut in two: each share the objects of its runs. */
+export function sharesOfRuns(runs: readonly (readonly ColumnObject[])[], threads: ScanThreads | undefined): ColumnObject[][] {
+  if (!sharing(threads)) return [runs.flat()];
+  return splitShares(runs, threads.threads + 1, threads.minShareRows, (r) => r.reduce((n, o) => n + o.object.count, 0)).map((share) => share.flat());
+}
+
+/** Cuts `items` (objects by default) into at most `parts` contiguous shares of about equal rows, each of `minRows` or more. */
+export function splitShares<T = ColumnObject>(
+  items: readonly T[],
+  parts: number,
+  minRows = MIN_SHARE_ROWS,
+  rowsOf: (t: T) => number = (o) => (o as ColumnObject).object.count,
+): T[][] {
+  const total = items.reduce((n, o) => n + rowsOf(o), 0);
+  const k = Math.max(1, Math.min(parts, items.length, Math.floor(total / Math.max(1, minRows))));
+  const shares: T[][] = [];
+  let share: T[] = [];
   let rows = 0;
-  for (const o of objects) {
+  for (const o of items) {
     share.push(o);
-    rows += o.object.count;
+    rows += rowsOf(o);
     // Close a share once it has its part of the rows (the last takes the rest).
     if (shares.length < k - 1 && rows >= (total * (shares.length + 1)) / k) {
       shares.push(share);
