@@ -100,14 +100,10 @@ export function filterPool(
   stats: ScanStats | undefined,
 ): AsyncIterable<Value[]> {
   return (async function* () {
-    const { key, span, objects, inOrder } = await poolObjects(lake, zctx, pool, commitish, stats, (k) => pushdown.keySpan(k.path) ?? undefined, false, indexLookupOf(pushdown.filter, zctx));
+    const { key, span, objects } = await poolObjects(lake, zctx, pool, commitish, stats, (k) => pushdown.keySpan(k.path) ?? undefined, false, indexLookupOf(pushdown.filter, zctx));
     pushdown.applied();
     const only = fields === undefined ? undefined : new Set(fields);
     const kept = { zctx, node, keep: pushdown.predicate, sorted: { path: key.path }, span, stats };
-    if (inOrder) {
-      for (const o of objects) yield* keptValues(o, only, kept);
-      return;
-    }
     // Objects whose key ranges overlap are merged as a scan merges them:
     // by key, then value, then the objects' order. Each object's values are
     // in that order, so merging the values kept of each is keeping the

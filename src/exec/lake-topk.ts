@@ -389,11 +389,10 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     }
     // The objects' candidates are read all at once, and handed over in the
     // scan's order: the objects' order, merged where objects overlap.
-    const reads = objects.map((o, k) => o.rowsAt(picked[k]!));
-    for (const r of reads) r.catch(() => undefined);
-    const at = new Map(objects.map((o, k) => [o, k]));
+    const reads = new Map(objects.map((o, k) => [o, o.rowsAt(picked[k]!)]));
+    for (const r of reads.values()) r.catch(() => undefined);
     for (const run of overlapping(objects, key.order)) {
-      const streams = run.map((o) => candidatesOf(o, reads[at.get(o)!]!, stats));
+      const streams = run.map((o) => candidatesOf(o, reads.get(o)!, stats));
       yield* streams.length === 1 ? streams[0]! : mergeValues(streams, key);
     }
   })();

@@ -3,10 +3,11 @@
 // given), and whether a scan reads them one after another, so that their
 // values come out object by object in each object's order.
 
-import { keyComparator, poolKeyOf, type ColumnObject, type KeySpan, type Lake, type PoolKey, type ScanStats } from '../lake/index.js';
+import { poolKeyOf, type ColumnObject, type KeySpan, type Lake, type PoolKey, type ScanStats } from '../lake/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import type { TypeContext } from '../zed/index.js';
 import type { IndexLookup } from './index-lookup.js';
+import { overlapping } from './merge-runs.js';
 
 export interface PoolObjects {
   readonly poolId: KsuidHex;
@@ -45,17 +46,5 @@ export async function poolObjects(
     ...(span !== undefined ? { span } : {}),
     ...(indexLookup != null ? { indexLookup } : {}),
   });
-  return { poolId: p.id, commit, key, span, objects, inOrder: disjoint(objects, key.order) };
-}
-
-function disjoint(objects: readonly ColumnObject[], order: 'asc' | 'desc'): boolean {
-  const cmp = keyComparator(order);
-  for (let i = 1; i < objects.length; i++) {
-    const a = objects[i - 1]!.object;
-    const b = objects[i]!.object;
-    const aLast = order === 'asc' ? a.max : a.min;
-    const bFirst = order === 'asc' ? b.min : b.max;
-    if (cmp(aLast, bFirst) >= 0) return false;
-  }
-  return true;
+  return { poolId: p.id, commit, key, span, objects, inOrder: overlapping(objects, key.order).length === objects.length };
 }
