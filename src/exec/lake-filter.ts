@@ -27,14 +27,22 @@ const FEW = 64;
 /**
  * An object of which the filter keeps more than this share of values is
  * read as values: putting many back together from their columns costs
- * more than decoding the object, the more so when its columns have to be
- * fetched (1M records of 16 fields, one thread: a value put back from
- * columns in the cache costs about 1.5 µs, decoding one about 0.5 µs, and
- * fetching the columns about as much as decoding every value).
+ * more than decoding the object. 1M records of 16 leaves in 9 objects, one
+ * thread, the column cache empty: decoding every value (mostly LZ4) took
+ * 640-690 ms, putting values back from columns about 430 ms plus 1 µs a
+ * value (83,084 values: 535 ms; 386,767: 825 ms), so they break even near
+ * a fifth of the values.
  */
-const DENSE = 1 / 16;
-/** The share when the columns are in the lake's column cache already. */
-const DENSE_HELD = 1 / 4;
+const DENSE = 1 / 5;
+/** The share when the columns are in the lake's column cache already: 386,767 values in 425 ms against 506, even near 575,862. */
+const DENSE_HELD = 1 / 2;
+/**
+ * The shares when the query reads only some top-level fields, which are all
+ * a value put back from columns is made of (`yield uid` of 845,361 values,
+ * columns not yet held: 496 ms against 800 decoded).
+ */
+const DENSE_SOME = 1 / 2;
+const DENSE_SOME_HELD = 1;
 
 /** What the filter keeps of an object: all of it, the values at some positions (ascending), or null when its columns cannot say. */
 type Picked = 'all' | Int32Array | null;
@@ -153,7 +161,9 @@ async function* keptValues(o: ColumnObject, only: ReadonlySet<string> | undefine
     values = some;
   } else if (picked.length === 0) values = [];
   else {
-    const dense = picked.length > (columnsHeld(o, only) ? DENSE_HELD : DENSE) * o.object.count;
+    const held = columnsHeld(o, only);
+    const share = only === undefined ? (held ? DENSE_HELD : DENSE) : held ? DENSE_SOME_HELD : DENSE_SOME;
+    const dense = picked.length > share * o.object.count;
     const put = dense
       ? null
       : picked.length <= FEW
