@@ -8,3 +8,4 @@ export * from './expr/arith.js';
 export * from './expr/compare.js';
 export * from './expr/cast.js';
 export { under, promote, coerceEqual } from './expr/coerce.js';
+export { FieldPaths, type FieldPathsPlan } from './expr/field-paths.js';

@@ -130,9 +130,15 @@ export class Builder {
     }
     const n = end - start;
     this.grow(n + 10);
-    this.len = putUvarint(this.buf, this.len, n + 1);
-    this.buf.set(src.subarray(start, end), this.len);
-    this.len += n;
+    const buf = this.buf;
+    let o = n < 0x7f ? ((buf[this.len] = n + 1), this.len + 1) : putUvarint(buf, this.len, n + 1);
+    // (A loop copies a few dozen bytes faster than set, which makes a view.)
+    if (n < 32) for (let k = start; k < end; k++) buf[o++] = src[k]!;
+    else {
+      buf.set(src.subarray(start, end), o);
+      o += n;
+    }
+    this.len = o;
   }
 
   /** Appends an element as encoded (its tag and body): src[start:end]. */

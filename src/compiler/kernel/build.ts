@@ -139,7 +139,7 @@ export function pipelineFn(seq: dag.Seq, bctx: BuildContext): PipelineFn {
 }
 
 export function assignments(args: readonly dag.Assignment[], env: Env): OpAssignment[] {
-  return args.map((a) => ({ lhs: a.lhs.path, rhs: compileExpr(a.rhs, env) }));
+  return args.map((a) => ({ lhs: a.lhs.path, rhs: compileExpr(a.rhs, env), ...(a.rhs.kind === 'This' ? { from: a.rhs.path } : {}) }));
 }
 
 /** The value of a constant the semantic pass made (a switch case). */

@@ -2,8 +2,9 @@
 // values.go); the semantic pass has refused duplicate fields. The output type is looked up only when a field's type differs
 // from the previous value's, so a stream of one shape builds no types.
 
-import { Builder, Value, readElement, underlying, type Field, type Type } from '../../zed/index.js';
-import { isMissing, type EvalContext } from '../../runtime/index.js';
+import { ByteSlab } from '../../util/byte-slab.js';
+import { Builder, Value, readElement, underlying, type Field, type RecordType, type Type } from '../../zed/index.js';
+import { FieldPaths, isMissing, type EvalContext, type FieldPathsPlan } from '../../runtime/index.js';
 import type * as dag from '../dag/index.js';
 import type { Env, Evaluator } from './env.js';
 
@@ -22,8 +23,40 @@ export function compileRecord(
     evals.push(compile(elem.kind === 'Spread' ? elem.expr : elem.value, env));
   }
   const ectx = env.ectx;
-  if (names.every((n) => n !== null)) return fixedRecord(ectx, names as string[], evals);
+  if (names.every((n) => n !== null)) {
+    const fixed = fixedRecord(ectx, names as string[], evals);
+    const paths = elems.map((e) => (e.kind === 'Field' && e.value.kind === 'This' && e.value.path.length > 0 ? e.value.path : null));
+    return paths.every((p) => p !== null) ? fieldsRecord(ectx, names as string[], paths as (readonly string[])[], fixed) : fixed;
+  }
   return spreadRecord(ectx, names, evals);
+}
+
+/**
+ * A record literal of fields of `this` (`{uid, ts, h:id.orig_h}`): for each
+ * input type that has them all, their elements are read by position (see
+ * FieldPaths), with no value made per field; other values go to `general`.
+ */
+function fieldsRecord(ectx: EvalContext, names: readonly string[], paths: readonly (readonly string[])[], general: Evaluator): Evaluator {
+  const from = new FieldPaths(paths);
+  const made = new Map<Type, { readonly plan: FieldPathsPlan; readonly type: RecordType } | null>();
+  const b = new Builder(128);
+  const slab = new ByteSlab();
+  const { starts, ends } = from;
+  const n = names.length;
+  return (self) => {
+    let m = made.get(self.type);
+    if (m === undefined) {
+      const plan = from.plan(self.type);
+      m = plan === null ? null : { plan, type: ectx.zctx.lookupRecord(names.map((name, i) => ({ name, type: plan.types[i]! }))) };
+      made.set(self.type, m);
+    }
+    if (m === null) return general(self);
+    from.read(m.plan, self.bytes);
+    const body = self.bytes!;
+    b.reset();
+    for (let k = 0; k < n; k++) b.appendRange(body, starts[k]!, ends[k]!);
+    return new Value(m.type, slab.copy(b.buf, b.len));
+  };
 }
 
 function fixedRecord(ectx: EvalContext, names: readonly string[], evals: readonly Evaluator[]): Evaluator {

@@ -4,8 +4,10 @@
 // error("missing"). Target errors become
 // error({message:"cut: <why>",on:<value>}).
 
-import { Builder, TypeNull, Value, type Type } from '../../zed/index.js';
+import { ByteSlab } from '../../util/byte-slab.js';
+import { Builder, TypeNull, Value, type RecordType, type Type } from '../../zed/index.js';
 import { RecordShape } from '../agg/index.js';
+import { FieldPaths, type FieldPathsPlan } from '../expr/field-paths.js';
 import { Dropper } from './dropper.js';
 import { compileLval, pathString, type FieldPath } from './paths.js';
 import { LvalError, type Assignment, type Batch, type OpContext, type Stream } from './types.js';
@@ -22,6 +24,11 @@ export class Cutter {
   private readonly paths: FieldPath[] = [];
   private readonly quiet: number[] = [];
   private readonly fixed: RecordShape | string | null = null;
+  /** With fixed fields all cut from fields of the input (`cut a,x:=b.c`): their paths, read by position. */
+  private readonly from: FieldPaths | null = null;
+  /** Per input type the paths' plan, and the record type cut from it (undefined: none yet). */
+  private readonly cuts = new Map<Type, { readonly plan: FieldPathsPlan; type: RecordType | undefined } | null>();
+  private readonly slab = new ByteSlab();
 
   constructor(
     private readonly ctx: OpContext,
@@ -32,7 +39,39 @@ export class Cutter {
     this.exprs = assignments.map((a) => a.rhs);
     if (assignments.every((a) => a.lhs.every((e) => typeof e === 'string'))) {
       this.fixed = this.shapeFor(assignments.map((a) => a.lhs as readonly string[]));
+      if (typeof this.fixed !== 'string' && assignments.every((a) => a.from !== undefined && a.from.length > 0)) {
+        this.from = new FieldPaths(assignments.map((a) => a.from!));
+      }
     }
+  }
+
+  /**
+   * The cut of `v` when each field is cut from a field `v` has (no field
+   * missing, none an error value, which a cut may drop): by position, with
+   * no value made per field; null otherwise.
+   */
+  private byPosition(v: Value): Value | null {
+    let cut = this.cuts.get(v.type);
+    if (cut === undefined) {
+      const plan = this.from!.plan(v.type);
+      cut = plan === null || plan.types.some((t) => t.kind === 'error') ? null : { plan, type: undefined };
+      this.cuts.set(v.type, cut);
+    }
+    if (cut === null) return null;
+    const shape = this.fixed as RecordShape;
+    const from = this.from!;
+    from.read(cut.plan, v.bytes);
+    const { b } = this;
+    b.reset();
+    const body = v.bytes!;
+    const { starts, ends } = from;
+    for (let k = 0; k < starts.length; k++) {
+      shape.open(b, k);
+      b.appendRange(body, starts[k]!, ends[k]!);
+      shape.close(b, k);
+    }
+    cut.type ??= shape.type(cut.plan.types);
+    return new Value(cut.type, this.slab.copy(b.buf, b.len));
   }
 
   private shapeFor(paths: readonly FieldPath[]): RecordShape | string {
@@ -54,6 +93,10 @@ export class Cutter {
 
   /** The cut record, error("quiet") when every field was quiet, or a wrapped error. */
   eval(v: Value): Value {
+    if (this.from !== null) {
+      const r = this.byPosition(v);
+      if (r !== null) return r;
+    }
     let shape = this.fixed;
     const paths = this.paths;
     const n = this.exprs.length;

@@ -77,6 +77,8 @@ export type Lval = readonly LvalElem[];
 export interface Assignment {
   readonly lhs: Lval;
   readonly rhs: Evaluator;
+  /** When rhs reads a field of the input (`this.a.b`): its path. */
+  readonly from?: readonly string[];
 }
 
 /** Values per output batch for operators that build batches from scratch (Zed's op.BatchLen). */
