@@ -69,6 +69,7 @@ function fixedRecord(ectx: EvalContext, names: readonly string[], evals: readonl
   const types: (Type | null)[] = new Array<Type | null>(n).fill(null);
   let rt: Type | null = null;
   const b = new Builder(128);
+  const slab = new ByteSlab();
   return (self) => {
     b.reset();
     let changed = false;
@@ -84,7 +85,7 @@ function fixedRecord(ectx: EvalContext, names: readonly string[], evals: readonl
       const fields: Field[] = names.map((name, i) => ({ name, type: types[i]! }));
       rt = ectx.zctx.lookupRecord(fields);
     }
-    return new Value(rt, b.bytes());
+    return new Value(rt, slab.copy(b.buf, b.len));
   };
 }
 
@@ -98,6 +99,7 @@ function spreadRecord(ectx: EvalContext, names: readonly (string | null)[], eval
   let cacheTypes: Type[] = [];
   let cacheType: Type | null = null;
   const b = new Builder(128);
+  const slab = new ByteSlab();
   const empty = new Value(ectx.zctx.lookupRecord([]), EMPTY);
   const put = (name: string, t: Type, body: Uint8Array | null): void => {
     const i = pos.get(name);
@@ -149,6 +151,6 @@ function spreadRecord(ectx: EvalContext, names: readonly (string | null)[], eval
     }
     b.reset();
     for (let i = 0; i < n; i++) b.append(outBodies[i]!);
-    return new Value(cacheType!, b.bytes());
+    return new Value(cacheType!, slab.copy(b.buf, b.len));
   };
 }

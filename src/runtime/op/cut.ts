@@ -125,7 +125,7 @@ export class Cutter {
       shape.append(b, k, r.bytes);
       types[k] = r.type;
     }
-    let rec = new Value(shape.type(types), b.bytes());
+    let rec = new Value(shape.type(types), this.slab.copy(b.buf, b.len));
     for (const k of quiet) {
       const p = this.fixed === null ? paths[k]! : (this.lvals[k]!(v) as FieldPath);
       rec = this.dropperFor(p).eval(rec);

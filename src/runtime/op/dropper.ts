@@ -4,6 +4,7 @@
 // and which to skip; a record left with no fields disappears, and a value
 // left with no fields at all becomes error("quiet").
 
+import { ByteSlab } from '../../util/byte-slab.js';
 import { Builder, Value, readElement, type Field, type RecordType, type Type, type TypeContext } from '../../zed/index.js';
 import type { FieldPath } from './paths.js';
 import { type ErrorValues, recordTypeOf } from './values.js';
@@ -27,6 +28,7 @@ const el = { start: 0, end: 0 };
 export class Dropper {
   private readonly plans = new Map<Type, Entry>();
   private readonly b = new Builder(256);
+  private readonly slab = new ByteSlab();
   private readonly drops: ReadonlySet<string>;
 
   constructor(
@@ -53,7 +55,7 @@ export class Dropper {
     const b = this.b;
     b.reset();
     build(b, v.bytes, entry);
-    return new Value(entry.type, b.bytes());
+    return new Value(entry.type, this.slab.copy(b.buf, b.len));
   }
 
   /** Zed's complementFields as a plan; null when no dropped field is in `t`. */

@@ -5,6 +5,7 @@
 // passed through; other non-records become
 // error({message:"put: not a record",on:<value>}).
 
+import { ByteSlab } from '../../util/byte-slab.js';
 import { Builder, Value, readElement, type Field, type RecordType, type Type } from '../../zed/index.js';
 import { compileLval, hasStrictPrefix, pathString, samePath, type FieldPath } from './paths.js';
 import { LvalError, type Assignment, type Batch, type OpContext, type Stream } from './types.js';
@@ -52,6 +53,8 @@ export async function* putOp(ctx: OpContext, parent: Stream, clauses: readonly A
   const isStatic = clauses.every((c) => c.lhs.every((e) => typeof e === 'string')) && clauses.length <= 30;
   const rules = new Map<Type, Map<number | string, Rule | string>>();
   const b = new Builder(256);
+  // Each output record's bytes, cut from shared slabs.
+  const slab = new ByteSlab();
   const vals: Value[] = [];
   const paths: FieldPath[] = [];
 
@@ -147,7 +150,7 @@ export async function* putOp(ctx: OpContext, parent: Stream, clauses: readonly A
     if (typeof rule === 'string') return errs.wrap(rule, v);
     b.reset();
     const ok = buildRecord(b, v.bytes, rule.steps, vals);
-    return new Value(rule.type, ok ? b.bytes() : null);
+    return new Value(rule.type, ok ? slab.copy(b.buf, b.len) : null);
   };
 
   for await (const batch of parent) {
@@ -187,7 +190,6 @@ function buildRecord(b: Builder, inp: Uint8Array | null, steps: readonly Step[],
     }
     let start = -1;
     let end = -1;
-    let inner: Uint8Array | null = inp;
     if (s.index >= 0) {
       if (inp === null) return false;
       if (s.index <= cur) {
@@ -201,12 +203,13 @@ function buildRecord(b: Builder, inp: Uint8Array | null, steps: readonly Step[],
       }
       start = el.start;
       end = el.end;
-      inner = start < 0 ? null : inp.subarray(start, end);
     }
     if (s.op === FROM_INPUT) {
       b.appendRange(inp!, start, end);
       continue;
     }
+    // (A view only of a record rebuilt: one per field copied was most of what a put allocated.)
+    const inner = s.index < 0 ? inp : start < 0 ? null : inp!.subarray(start, end);
     b.beginContainer();
     if (!buildRecord(b, inner, s.record, vals)) return false;
     b.endContainer();
