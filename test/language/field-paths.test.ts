@@ -1,53 +1,15 @@
 // cut and record literals of fields of `this` read their fields by
 // position (runtime/expr/field-paths.ts) where a record holds them all.
-// Random records of many shapes (fields missing, null records, named and
-// union types on the way, errors, values that are not records) must come
-// out as the same query does when it indexes the fields by names it works
+// Random records of many shapes (fields missing, null records, named
+// records on the way, errors) must come out as the same query does when it indexes the fields by names it works
 // out (`this[lower("c")][lower("d")]`: a constant index would make a path
 // of it), which is evaluated field by field.
 import { describe, expect, it } from 'vitest';
 import { FieldPaths, TypeContext } from '../../src/index.js';
 import { parseZsonValue } from '../../src/zson/index.js';
 import { seededRandom } from '../support/formats.js';
+import { pick, record } from '../support/random-records.js';
 import { runQuery } from '../support/run-query.js';
-
-const LEAVES = ['1', '-7', '"s"', '"a string of more than thirty-two bytes, to be copied whole"', '[1,2]', '|[3]|', 'null', 'null(int64)', 'error("x")', 'error("quiet")', '10.0.0.1', '1.5', '{z:1}'];
-
-function pick<T>(r: () => number, xs: readonly T[]): T {
-  return xs[Math.floor(r() * xs.length)]!;
-}
-
-/**
- * A record of some of a, b, c:{d,e}, n:{a,b:{x}}, in a random order, now
- * and then named or null. (Not values of other types, nor unions on the
- * way: an index by a name does not read them as a field does.)
- */
-function record(r: () => number): string {
-  if (r() < 0.04) return 'null({a:int64,c:{d:int64}})';
-  const fields: string[] = [];
-  if (r() < 0.8) fields.push(`a:${pick(r, LEAVES)}`);
-  if (r() < 0.7) fields.push(`b:${pick(r, LEAVES)}`);
-  if (r() < 0.8) {
-    const inner: string[] = [];
-    if (r() < 0.8) inner.push(`d:${pick(r, LEAVES)}`);
-    if (r() < 0.5) inner.push(`e:${pick(r, LEAVES)}`);
-    let c = `{${inner.join(',')}}`;
-    const x = r();
-    if (x < 0.1) c = 'null({d:int64,e:string})';
-    else if (x < 0.2 && inner.length > 0) c = `${c}(=cn${Math.floor(r() * 2)})`;
-    fields.push(`c:${c}`);
-  }
-  if (r() < 0.5) {
-    const b = r() < 0.2 ? 'null({x:int64})' : `{x:${pick(r, LEAVES)}}`;
-    fields.push(r() < 0.15 ? 'n:null({a:int64,b:{x:int64}})' : `n:{a:${pick(r, LEAVES)},b:${b}}`);
-  }
-  for (let i = fields.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [fields[i], fields[j]] = [fields[j]!, fields[i]!];
-  }
-  const rec = `{${fields.join(',')}}`;
-  return r() < 0.1 ? `${rec}(=top${Math.floor(r() * 2)})` : rec;
-}
 
 const PATHS = [['a'], ['b'], ['c'], ['c', 'd'], ['c', 'e'], ['n'], ['n', 'a'], ['n', 'b'], ['n', 'b', 'x']];
 

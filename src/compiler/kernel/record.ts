@@ -4,7 +4,7 @@
 
 import { ByteSlab } from '../../util/byte-slab.js';
 import { Builder, Value, readElement, underlying, type Field, type RecordType, type Type } from '../../zed/index.js';
-import { FieldPaths, isMissing, type EvalContext, type FieldPathsPlan } from '../../runtime/index.js';
+import { FieldPaths, type EvalContext, type FieldPathsPlan } from '../../runtime/index.js';
 import type * as dag from '../dag/index.js';
 import type { Env, Evaluator } from './env.js';
 
@@ -89,68 +89,111 @@ function fixedRecord(ectx: EvalContext, names: readonly string[], evals: readonl
   };
 }
 
+/**
+ * How a record literal with spreads is made from its elements' types: its
+ * type, and each output field's source, element k's value (field -1) or
+ * field i of the record element k spreads.
+ */
+interface SpreadPlan {
+  readonly types: readonly Type[];
+  readonly type: RecordType | null;
+  readonly elem: Int32Array;
+  readonly field: Int32Array;
+  /** Per element, the fields of its spread read (0 for an element that is not a spread record). */
+  readonly reads: Int32Array;
+}
+
 function spreadRecord(ectx: EvalContext, names: readonly (string | null)[], evals: readonly Evaluator[]): Evaluator {
-  // Reused per call: field order by first appearance, later values win (as a Go map with insertion index).
-  const pos = new Map<string, number>();
-  const outNames: string[] = [];
-  const outTypes: Type[] = [];
-  const outBodies: (Uint8Array | null)[] = [];
-  let cacheNames: string[] = [];
-  let cacheTypes: Type[] = [];
-  let cacheType: Type | null = null;
+  const n = evals.length;
+  const vals: Value[] = new Array<Value>(n);
+  // Plans by the first element's type, each for one vector of element types.
+  const plans = new Map<Type, SpreadPlan[]>();
   const b = new Builder(128);
   const slab = new ByteSlab();
   const empty = new Value(ectx.zctx.lookupRecord([]), EMPTY);
-  const put = (name: string, t: Type, body: Uint8Array | null): void => {
-    const i = pos.get(name);
-    if (i === undefined) {
-      pos.set(name, outNames.length);
-      outNames.push(name);
-      outTypes.push(t);
-      outBodies.push(body);
-    } else {
-      outTypes[i] = t;
-      outBodies[i] = body;
+  // Per element, its spread fields' bounds in its body (start -1: null).
+  const starts: Int32Array[] = Array.from({ length: n }, () => new Int32Array(8));
+  const ends: Int32Array[] = Array.from({ length: n }, () => new Int32Array(8));
+  const planFor = (): SpreadPlan => {
+    let list = plans.get(vals[0]!.type);
+    if (list === undefined) plans.set(vals[0]!.type, (list = []));
+    for (const p of list) {
+      let same = true;
+      for (let k = 1; same && k < n; k++) same = p.types[k] === vals[k]!.type;
+      if (same) return p;
     }
+    const p = makePlan();
+    list.push(p);
+    return p;
   };
-  return (self) => {
-    pos.clear();
-    outNames.length = 0;
-    outTypes.length = 0;
-    outBodies.length = 0;
-    for (let k = 0; k < evals.length; k++) {
-      const v = evals[k]!(self);
+  // Field order by first appearance, later values win (as a Go map with insertion index).
+  const makePlan = (): SpreadPlan => {
+    const pos = new Map<string, number>();
+    const outTypes: Type[] = [];
+    const outNames: string[] = [];
+    const elem: number[] = [];
+    const field: number[] = [];
+    const reads = new Int32Array(n);
+    const put = (name: string, t: Type, k: number, i: number): void => {
+      let at = pos.get(name);
+      if (at === undefined) {
+        at = outNames.length;
+        pos.set(name, at);
+        outNames.push(name);
+      }
+      outTypes[at] = t;
+      elem[at] = k;
+      field[at] = i;
+    };
+    for (let k = 0; k < n; k++) {
+      const v = vals[k]!;
       const name = names[k]!;
       if (name !== null) {
-        put(name, v.type, v.bytes);
+        put(name, v.type, k, -1);
         continue;
       }
-      if (isMissing(v)) continue;
       const rt = underlying(v.type);
-      // Non-record spreads are ignored, as if missing.
+      // Non-record spreads (error("missing") among them) are ignored, as if missing.
       if (rt.kind !== 'record') continue;
-      const body = v.bytes;
-      let off = 0;
-      for (const f of rt.fields) {
-        let fb: Uint8Array | null = null;
-        if (body !== null && off < body.length) {
-          off = readElement(body, off, body.length, el);
-          fb = el.start < 0 ? null : body.subarray(el.start, el.end);
-        }
-        put(f.name, f.type, fb);
+      rt.fields.forEach((f, i) => put(f.name, f.type, k, i));
+      reads[k] = rt.fields.length;
+      if (starts[k]!.length < reads[k]!) {
+        starts[k] = new Int32Array(reads[k]!);
+        ends[k] = new Int32Array(reads[k]!);
       }
     }
-    const n = outNames.length;
-    if (n === 0) return empty;
-    let same = cacheType !== null && cacheNames.length === n;
-    for (let i = 0; same && i < n; i++) same = cacheNames[i] === outNames[i] && cacheTypes[i] === outTypes[i];
-    if (!same) {
-      cacheNames = outNames.slice();
-      cacheTypes = outTypes.slice();
-      cacheType = ectx.zctx.lookupRecord(cacheNames.map((name, i) => ({ name, type: cacheTypes[i]! })));
+    const type = outNames.length === 0 ? null : ectx.zctx.lookupRecord(outNames.map((name, i) => ({ name, type: outTypes[i]! })));
+    return { types: vals.map((v) => v.type), type, elem: Int32Array.from(elem), field: Int32Array.from(field), reads };
+  };
+  return (self) => {
+    for (let k = 0; k < n; k++) vals[k] = evals[k]!(self);
+    const p = planFor();
+    if (p.type === null) return empty;
+    // Each spread record's fields, walked once.
+    for (let k = 0; k < n; k++) {
+      const m = p.reads[k]!;
+      if (m === 0) continue;
+      const body = vals[k]!.bytes;
+      const s = starts[k]!;
+      const e = ends[k]!;
+      let off = 0;
+      for (let i = 0; i < m; i++) {
+        if (body !== null && off < body.length) {
+          off = readElement(body, off, body.length, el);
+          s[i] = el.start;
+          e[i] = el.end;
+        } else s[i] = e[i] = -1;
+      }
     }
     b.reset();
-    for (let i = 0; i < n; i++) b.append(outBodies[i]!);
-    return new Value(cacheType!, slab.copy(b.buf, b.len));
+    const { elem, field } = p;
+    for (let j = 0; j < elem.length; j++) {
+      const k = elem[j]!;
+      const i = field[j]!;
+      const v = vals[k]!;
+      if (i < 0) b.append(v.bytes);
+      else b.appendRange(v.bytes!, starts[k]![i]!, ends[k]![i]!);
+    }
+    return new Value(p.type, slab.copy(b.buf, b.len));
   };
 }
