@@ -12,7 +12,7 @@
 //  3. the server's peak RSS (VmHWM) while it takes a 1 GiB NDJSON load
 //     (target: < 300 MiB).
 // Usage: npm run build; node bench/gen.mjs; node bench/service.mjs [file.ndjson]
-// Options via env: BENCH_LOAD_MB (250), BENCH_BIG_MB (1024), BENCH_SECONDS (10), BENCH_CLIENTS (64),
+// Options via env: BENCH_LOAD_MB (250), BENCH_BIG_MB (1024), BENCH_SECONDS (10), BENCH_WARM_SECONDS (5), BENCH_CLIENTS (64),
 // BENCH_PHASES (load,queries,big: which to run), BENCH_AUTH_ROUNDS (2: rounds of each mode in phase 2).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
@@ -32,6 +32,14 @@ if ((PHASES.has('load') || PHASES.has('big')) && !existsSync(file)) {
 const LOAD_MB = Number(process.env.BENCH_LOAD_MB ?? 250);
 const BIG_MB = Number(process.env.BENCH_BIG_MB ?? 1024);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Seconds all clients run before a round is measured. The server starts a
+ * query worker thread as concurrency needs one (up to eight on two cores),
+ * and a new worker spends about 0.4 s of CPU on its first few hundred
+ * queries (V8 compiling and optimizing its code, its caches filling): the
+ * round measures the server once the load it takes has warmed it.
+ */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const BIN = resolve(import.meta.dirname, '../bin/zlake');
 
@@ -179,7 +187,12 @@ async function smallQueries(srv, auth) {
       req.on('error', fail);
       req.end(payload);
     });
-  for (let i = 0; i < 200; i++) await once(); // warm up
+  const warmEnd = performance.now() + WARM_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < warmEnd) await once();
+    }),
+  );
   const lat = [];
   const cpu0 = srv.cpu();
   const deadline = performance.now() + SECONDS * 1000;

@@ -1,7 +1,7 @@
 // A SpillStore on the local disk: one temporary file per spilled run, in a
 // private directory under the system temp dir (or one given), removed when read.
 
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ export class DiskSpillStore implements SpillStore {
   constructor(private readonly parent: string = tmpdir()) {}
 
   async create(): Promise<SpillFile> {
-    this.dir ??= mkdtemp(join(this.parent, 'zlake-spill-'));
+    // (The parent is made here, when a query first spills, not before each query.)
+    this.dir ??= mkdir(this.parent, { recursive: true }).then(() => mkdtemp(join(this.parent, 'zlake-spill-')));
     const path = join(await this.dir, `run-${this.seq++}`);
     const fh: FileHandle = await open(path, 'w');
     let closed = false;

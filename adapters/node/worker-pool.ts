@@ -8,9 +8,10 @@
 // capped), leaves the pool; the server lives on.
 
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { JobStart, WorkerMessage, WorkerSetup } from './job-protocol.js';
 import { endWorker } from './thread-pool.js';
@@ -41,6 +42,8 @@ export interface WorkerPoolOptions {
   readonly setup: Omit<WorkerSetup, 'spillDir'>;
   /** Old-generation heap of each worker, in MiB. */
   readonly heapMb: number;
+  /** Young generation of each worker, in MiB (V8's default when absent). */
+  readonly youngMb?: number;
   /** Most workers at once (jobs past it wait). */
   readonly maxWorkers: number;
   /** Idle workers kept warm (default SPARES). */
@@ -51,14 +54,15 @@ export interface WorkerPoolOptions {
 }
 
 /**
- * The job script: the build's one-file bundle of job-worker.ts
- * (scripts/bundle-node.mjs), beside this file once built; tests that run
- * the sources use the build's.
+ * The job script: bin/worker.cjs, loading the build's bundle of
+ * job-worker.ts (scripts/bundle-node.mjs) with its code cache. Both lie at
+ * the same places from dist/adapters/node (this file built, or the serve
+ * bundle beside it) and from the sources (tests that run them).
  */
-function workerUrl(): URL {
+function workerScript(): { readonly entry: URL; readonly bundle: string } {
   const here = new URL(import.meta.url);
-  if (here.pathname.endsWith('.ts')) return new URL('../../dist/adapters/node/job-worker.bundle.js', here);
-  return new URL('./job-worker.bundle.js', here);
+  const dist = here.pathname.endsWith('.ts') ? new URL('../../dist/adapters/node/', here) : new URL('./', here);
+  return { entry: new URL('../../../bin/worker.cjs', dist), bundle: fileURLToPath(new URL('job-worker.bundle.cjs', dist)) };
 }
 
 export class PooledWorker {
@@ -80,10 +84,13 @@ export class PooledWorker {
     readonly spillDir: string,
     setup: WorkerSetup,
     heapMb: number,
+    youngMb?: number,
   ) {
-    this.worker = new Worker(workerUrl(), {
+    const script = workerScript();
+    this.worker = new Worker(script.entry, {
+      argv: [script.bundle],
       workerData: setup,
-      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, ...(youngMb !== undefined ? { maxYoungGenerationSizeMb: youngMb } : {}) },
       // The worker's stdout and stderr are the process's.
       stdout: false,
       stderr: false,
@@ -184,7 +191,7 @@ export class WorkerPool {
 
   #spawn(): PooledWorker {
     const spillDir = join(this.#root, `w-${randomBytes(6).toString('hex')}`);
-    const w = new PooledWorker(spillDir, { ...this.#opts.setup, spillDir }, this.#opts.heapMb);
+    const w = new PooledWorker(spillDir, { ...this.#opts.setup, spillDir }, this.#opts.heapMb, this.#opts.youngMb);
     this.#workers.add(w);
     w.onDeath((why) => {
       this.#workers.delete(w);
@@ -226,7 +233,6 @@ export class WorkerPool {
 
   /** A started worker for one job, waiting for one if all are busy; `signal` gives up waiting. */
   async acquire(signal: AbortSignal): Promise<Lease> {
-    await mkdir(this.#root, { recursive: true });
     for (;;) {
       const idle = this.#spareOrNew();
       let w: PooledWorker;
@@ -251,7 +257,6 @@ export class WorkerPool {
       this.#keepSpare();
       try {
         await w.ready;
-        await mkdir(w.spillDir, { recursive: true });
       } catch (e) {
         // It died starting: try another (a lake that cannot open fails every one).
         w.busy = false;
