@@ -66,7 +66,8 @@ export function elements(body: Uint8Array): (Uint8Array | null)[] {
 
 /**
  * Builds zcode. Containers nest with begin/end; a container's tag is written
- * when it ends, by shifting its body right (bodies are usually small).
+ * when it ends, in the byte kept for it, or with its body shifted right
+ * when the tag needs more (bodies of 127 bytes or more).
  */
 export class Builder {
   buf: Uint8Array;
@@ -160,18 +161,26 @@ export class Builder {
   }
 
   beginContainer(): void {
+    // A byte for the tag, which most containers' bodies need alone.
+    this.grow(1);
     this.stack.push(this.len);
+    this.len++;
   }
 
   endContainer(): void {
     const start = this.stack.pop();
     if (start === undefined) throw new Error('zcode: endContainer without beginContainer');
-    const n = this.len - start;
-    const tagSize = uvarintSize(n + 1);
-    this.grow(tagSize);
-    this.buf.copyWithin(start + tagSize, start, this.len);
+    const n = this.len - start - 1;
+    if (n + 1 < 0x80) {
+      this.buf[start] = n + 1;
+      return;
+    }
+    // A longer tag: the body moves right past it.
+    const more = uvarintSize(n + 1) - 1;
+    this.grow(more);
+    this.buf.copyWithin(start + 1 + more, start + 1, this.len);
     putUvarint(this.buf, start, n + 1);
-    this.len += tagSize;
+    this.len += more;
   }
 
   /** A copy of the bytes built so far (a sequence of elements). */

@@ -58,6 +58,43 @@ export function isAggregableArgument(col: ColumnBatch): boolean {
 }
 
 /**
+ * avg's fold of rows from..n-1 of a batch of numbers (xk: NULL for a
+ * null): the running float sums and counts of their groups; returns the
+ * first row of a group whose state is an Int (has 3), which the caller
+ * folds, or n.
+ */
+function foldAvg(xs: Float64Array, xk: Uint8Array, n: number, gids: Int32Array, val: Float64Array, cnt: Float64Array, has: Uint8Array, from: number): number {
+  for (let i = from; i < n; i++) {
+    const g = gids[i]!;
+    if (xk[i] === NULL) {
+      if (has[g] === 0) has[g] = 1;
+    } else if (has[g] !== 3) {
+      val[g]! += xs[i]!;
+      cnt[g]!++;
+      has[g] = 2;
+    } else return i;
+  }
+  return n;
+}
+
+/** sum's fold likewise; also returns the first row whose sum would pass 2^53 when `exact`. */
+function foldSum(xs: Float64Array, xk: Uint8Array, n: number, gids: Int32Array, val: Float64Array, has: Uint8Array, exact: boolean, from: number): number {
+  for (let i = from; i < n; i++) {
+    const g = gids[i]!;
+    if (xk[i] === NULL) {
+      if (has[g] === 0) has[g] = 1;
+      continue;
+    }
+    const h = has[g];
+    const r = val[g]! + xs[i]!;
+    if (h === 3 || (exact && (r > SAFE || r < -SAFE))) return i;
+    val[g] = r;
+    has[g] = 2;
+  }
+  return n;
+}
+
+/**
  * The state of one aggregate over arguments of one type, a slot per group.
  * Values are numbers while exact; a group whose running integer would pass
  * 2^53, or that gets an integer too wide for a number, keeps its running
@@ -463,35 +500,14 @@ export class ColumnAggState {
     const has = this.has;
     const val = this.val;
     if (this.kind === 'avg') {
-      const cnt = this.cnt;
-      for (let i = 0; i < n; i++) {
-        const g = gids[i]!;
-        if (xk[i] === NULL) {
-          if (has[g] === 0) has[g] = 1;
-        } else if (has[g] !== 3) {
-          val[g]! += xs[i]!;
-          cnt[g]!++;
-          has[g] = 2;
-        } else this.fold(g, xs[i]!);
-      }
+      // (Loops of their own, outside the class: compiled tighter, and each
+      // row of a few sends it back here.)
+      for (let i = foldAvg(xs, xk, n, gids, val, this.cnt, has, 0); i < n; i = foldAvg(xs, xk, n, gids, val, this.cnt, has, i + 1)) this.fold(gids[i]!, xs[i]!);
       return;
     }
     if (this.kind === 'sum') {
       const exact = this.num !== Num.Float;
-      for (let i = 0; i < n; i++) {
-        const g = gids[i]!;
-        if (xk[i] === NULL) {
-          if (has[g] === 0) has[g] = 1;
-          continue;
-        }
-        const h = has[g];
-        const r = val[g]! + xs[i]!;
-        if (h === 3 || (exact && (r > SAFE || r < -SAFE))) this.fold(g, xs[i]!);
-        else {
-          val[g] = r;
-          has[g] = 2;
-        }
-      }
+      for (let i = foldSum(xs, xk, n, gids, val, has, exact, 0); i < n; i = foldSum(xs, xk, n, gids, val, has, exact, i + 1)) this.fold(gids[i]!, xs[i]!);
       return;
     }
     this.foldRows(xs, xk, n, gids, null);

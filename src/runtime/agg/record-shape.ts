@@ -36,6 +36,9 @@ function overlaps(path: FieldPath, fields: readonly FieldInfo[]): boolean {
 export class RecordShape {
   private readonly fields: FieldInfo[] = [];
   private readonly types: TypeNode = { next: new Map(), rec: null };
+  /** The last types looked up and their record type. */
+  #lastTypes: readonly Type[] = [];
+  #last: RecordType | null = null;
 
   /** Throws InvalidError, with Zed's messages, for empty, duplicate or split paths. */
   constructor(
@@ -94,6 +97,20 @@ export class RecordShape {
 
   /** The record type for leaf types `types` (one per path, in order). */
   type(types: readonly Type[]): RecordType {
+    // Most records have the types of the one before.
+    const last = this.#lastTypes;
+    if (this.#last !== null && last.length === types.length) {
+      let same = true;
+      for (let i = 0; i < types.length && same; i++) same = last[i] === types[i];
+      if (same) return this.#last;
+    }
+    const rec = this.#lookup(types);
+    this.#last = rec;
+    this.#lastTypes = types.slice();
+    return rec;
+  }
+
+  #lookup(types: readonly Type[]): RecordType {
     let node = this.types;
     for (const t of types) {
       let next = node.next.get(t);
