@@ -17,8 +17,8 @@ import type { TypeContext, Value } from '../zed/index.js';
 import { poolObjects } from './pool-objects.js';
 import { countSearched, searchObject, searchParts, type SearchTerm } from './search-object.js';
 import { mergeValues, overlapping } from './merge-runs.js';
-import { runSearchShareIn, sharedMatches, type SearchShareResult } from './parallel-search.js';
-import { addShareStats, sharesOfRuns, sharing } from './scan-shares.js';
+import { runSearchShareIn, type SearchShareResult } from './parallel-search.js';
+import { addShareStats, sharedValues, sharesOfRuns, sharing } from './scan-shares.js';
 
 /**
  * The values of a pool that a keyword search for `term` keeps (the
@@ -66,7 +66,7 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
           const r = await others[k - 1]!;
           if (r.values !== null) {
             addShareStats(stats, r.stats);
-            yield* sharedMatches(r.values, zctx);
+            yield* sharedValues(r.values, zctx);
             continue;
           }
           // Undone there: done here.

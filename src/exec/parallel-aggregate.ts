@@ -9,28 +9,20 @@
 // cannot take (no copy, a NaN under min or max) comes back undone and is
 // aggregated in the query's thread, values and all, in its place.
 
-import { compileColumnExprIn, compileColumnExprsIn, type ColumnAggregate, type ColumnAggregateAgg, type ColumnArgExpr, type ColumnFilterNode, type dag, type KeySpan } from '../compiler/index.js';
+import { compileColumnExprIn, compileColumnExprsIn, type ColumnAggregate, type ColumnAggregateAgg, type ColumnArgExpr, type dag, type KeySpan } from '../compiler/index.js';
 import { decodeZng } from '../formats/zng/index.js';
 import { newScanStats, poolKeyOf, type ColumnObject, type Lake, type ScanStats, type ScanThreads } from '../lake/index.js';
-import { leafPredicate } from '../runtime/index.js';
 import { ColumnGroups, type GroupsExport } from '../runtime/agg/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext, Value, type Type } from '../zed/index.js';
 import { aggregateInto, type ObjectAggregate } from './column-aggregate-object.js';
+import { filterNode, plainFilter, plainSpan, spanOf, type PlainFilter, type PlainSpan } from './plain-filter.js';
 import { addShareStats, runShare, shareObjects, zngOf, type PlainStats } from './scan-shares.js';
 
 /** Groups a thread holds at most; past them its share is done in the query's thread, which can spill. */
 const MAX_SHARE_GROUPS = 1 << 20;
 /** Bytes of growing aggregates' state a thread holds at most, likewise. */
 const MAX_SHARE_BYTES = 64 << 20;
-
-/** The filter's tree with its constants as indexes into the payload's values. */
-type PlainFilter =
-  | { readonly kind: 'and' | 'or'; readonly lhs: PlainFilter; readonly rhs: PlainFilter }
-  | { readonly kind: 'not'; readonly node: PlainFilter }
-  | { readonly kind: 'leaf'; readonly path: readonly string[]; readonly op: Extract<ColumnFilterNode, { kind: 'leaf' }>['op']; readonly value: number }
-  | { readonly kind: 'expr'; readonly path: readonly string[]; readonly expr: dag.Expr }
-  | { readonly kind: 'exprs'; readonly paths: readonly (readonly string[])[]; readonly expr: dag.Expr };
 
 /** A share of a columnar summarize, as plain data. */
 export interface AggregateShare {
@@ -44,8 +36,8 @@ export interface AggregateShare {
   readonly keyExprs: readonly (dag.Expr | null)[] | null;
   readonly aggs: readonly (Omit<ColumnAggregateAgg, 'where' | 'arg'> & { readonly where?: PlainFilter; readonly arg?: Omit<ColumnArgExpr, 'eval'> })[];
   readonly filter: PlainFilter | null;
-  /** The key span pruning the scan: its ends as indexes into values (-1: open). */
-  readonly span: { readonly lower: number; readonly upper: number; readonly lowerExclusive: boolean; readonly upperExclusive: boolean } | null;
+  /** The key span pruning the scan, its ends in values. */
+  readonly span: PlainSpan | null;
   /** The filter's constants and the span's ends, as a ZNG stream. */
   readonly values: Uint8Array;
 }
@@ -71,29 +63,6 @@ export interface AggregateShareResult {
   readonly stats: PlainStats;
 }
 
-/** A filter's tree as plain data, its constants pushed to `values`. */
-function plainFilter(n: ColumnFilterNode, values: Value[]): PlainFilter {
-  if (n.kind === 'not') return { kind: 'not', node: plainFilter(n.node, values) };
-  // The plan's expression is plain data: the other thread compiles it again.
-  if (n.kind === 'expr') return { kind: 'expr', path: n.path, expr: n.expr };
-  if (n.kind === 'exprs') return { kind: 'exprs', paths: n.paths, expr: n.expr };
-  if (n.kind !== 'leaf') return { kind: n.kind, lhs: plainFilter(n.lhs, values), rhs: plainFilter(n.rhs, values) };
-  values.push(n.value);
-  return { kind: 'leaf', path: n.path, op: n.op, value: values.length - 1 };
-}
-
-/** A plain filter's tree (plainFilter's) compiled again, its constants from `values`. */
-function filterNode(p: PlainFilter, values: readonly Value[], zctx: TypeContext): ColumnFilterNode {
-  if (p.kind === 'not') return { kind: 'not', node: filterNode(p.node, values, zctx) };
-  if (p.kind === 'expr') return { kind: 'expr', path: p.path, expr: p.expr, eval: compileColumnExprIn(p.expr, p.path, zctx) };
-  if (p.kind === 'exprs') return { kind: 'exprs', paths: p.paths, expr: p.expr, eval: compileColumnExprsIn(p.expr, p.paths, zctx) };
-  if (p.kind !== 'leaf') return { kind: p.kind, lhs: filterNode(p.lhs, values, zctx), rhs: filterNode(p.rhs, values, zctx) };
-  const value = values[p.value]!;
-  const pred = leafPredicate(p.op, value);
-  if (pred === null) throw new Error(`a scan share's filter compares with a constant it cannot: ${p.op}`);
-  return { kind: 'leaf', path: p.path, op: p.op, value, pred };
-}
-
 /** The share of `objects` of a summarize `plan` over the commit `commit` of pool `poolId`. */
 export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly ColumnObject[], plan: ColumnAggregate, span: KeySpan | undefined): AggregateShare {
   const values: Value[] = [];
@@ -103,11 +72,6 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
     ...(where === undefined ? {} : { where: plainFilter(where, values) }),
     ...(arg === undefined ? {} : { arg: { paths: arg.paths, expr: arg.expr } }),
   }));
-  const end = (v: Value | undefined): number => {
-    if (v === undefined) return -1;
-    values.push(v);
-    return values.length - 1;
-  };
   return {
     pool: `0x${poolId}`,
     commit,
@@ -116,10 +80,7 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
     keyExprs: plan.keyExprs?.map((e) => e?.expr ?? null) ?? null,
     aggs,
     filter,
-    span:
-      span === undefined
-        ? null
-        : { lower: end(span.lower), upper: end(span.upper), lowerExclusive: span.lowerExclusive === true, upperExclusive: span.upperExclusive === true },
+    span: span === undefined ? null : plainSpan(span, values),
     values: zngOf(values),
   };
 }
@@ -134,16 +95,7 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
     ...(arg === undefined ? {} : { arg: { ...arg, eval: compileColumnExprsIn(arg.expr, arg.paths, zctx) } }),
   }));
   const plan: ObjectAggregate = { keys: share.keys, aggs: planAggs, ...(share.filter !== null ? { filter: { node: filterNode(share.filter, values, zctx) } } : {}) };
-  const s = share.span;
-  const span: KeySpan | undefined =
-    s === null
-      ? undefined
-      : {
-          ...(s.lower >= 0 ? { lower: values[s.lower]! } : {}),
-          ...(s.upper >= 0 ? { upper: values[s.upper]! } : {}),
-          lowerExclusive: s.lowerExclusive,
-          upperExclusive: s.upperExclusive,
-        };
+  const span = share.span === null ? undefined : spanOf(share.span, values);
   const stats = newScanStats();
   const sorted = { path: poolKeyOf(await lake.getPool(share.pool)).path };
   const objects = await shareObjects(lake, share, { ctx: zctx, stats, ...(span !== undefined ? { span } : {}) });

@@ -1,11 +1,14 @@
 // What the shares of a pool scan have in common (parallel-aggregate.ts,
-// parallel-search.ts): cutting the objects into shares, values as ZNG
-// streams across threads, and a share's reads added to the query's.
+// parallel-search.ts, parallel-filter.ts): cutting the objects into
+// shares, values as ZNG streams across threads, and a share's reads added
+// to the query's.
 
-import { encodeZng } from '../formats/zng/index.js';
-import type { ColumnObject, KeySpan, Lake, ScanStats, ScanThreads, ShareJob } from '../lake/index.js';
+import { decodeZng, encodeZng, ZngEncoder } from '../formats/zng/index.js';
+import type { ColumnObject, KeySpan, Lake, PoolKey, ScanStats, ScanThreads, ShareJob } from '../lake/index.js';
+import { concatBytes } from '../util/concat.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import type { TypeContext, Value } from '../zed/index.js';
+import { mergeValues, overlapping } from './merge-runs.js';
 
 /** Rows below which a share is not worth a thread. */
 export const MIN_SHARE_ROWS = 100_000;
@@ -95,4 +98,51 @@ export async function runShare<R extends { readonly stats: PlainStats }>(threads
   const r = (await threads.run(job, signal)) as R;
   if (r === null || typeof r !== 'object' || !('stats' in r)) throw new Error('a scan thread answered a share with something else');
   return r;
+}
+
+/** Bytes of values a thread holds at most before it gives its share back. */
+const MAX_SHARE_VALUES = 16 << 20;
+/** Values per batch of a share's values. */
+const SHARE_BATCH = 1024;
+
+/**
+ * What `kept` keeps of each of `objects` (in the scan's order: each run of
+ * objects whose key ranges touch merged as the scan merges them, `merged`
+ * telling `kept` so), as one
+ * ZNG stream; null, the share undone, when `kept` could not take an object
+ * (`failed` says so once its values end), or when the values pass
+ * MAX_SHARE_VALUES bytes or look as if they will (a share that keeps much
+ * is read best as it goes, in the query's thread).
+ */
+export async function shareValues(
+  objects: readonly ColumnObject[],
+  key: PoolKey,
+  kept: (o: ColumnObject, merged: boolean) => AsyncIterable<Value[]>,
+  failed: () => boolean,
+): Promise<Uint8Array | null> {
+  const enc = new ZngEncoder({ compress: false });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const rows = objects.reduce((n, o) => n + o.object.count, 0);
+  let done = 0;
+  for (const run of overlapping(objects, key.order)) {
+    for await (const batch of run.length === 1 ? kept(run[0]!, false) : mergeValues(run.map((o) => kept(o, true)), key)) {
+      if (failed()) return null;
+      const b = enc.write(batch);
+      chunks.push(b.slice());
+      size += b.length;
+      if (size > MAX_SHARE_VALUES) return null;
+    }
+    if (failed()) return null;
+    for (const o of run) done += o.object.count;
+    if (done > 0 && (size * rows) / done > MAX_SHARE_VALUES) return null;
+  }
+  chunks.push(enc.end());
+  return concatBytes(chunks);
+}
+
+/** A share's values (shareValues'), decoded into the query's context, in batches. */
+export function* sharedValues(values: Uint8Array, zctx: TypeContext): Generator<Value[]> {
+  const all = decodeZng(values, zctx);
+  for (let i = 0; i < all.length; i += SHARE_BATCH) yield all.slice(i, i + SHARE_BATCH);
 }

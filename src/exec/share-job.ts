@@ -1,8 +1,9 @@
 // Runs a share of a pool scan that another thread handed over (the scan
-// pool's side of the lake's ScanThreads): a summarize's or a search's.
+// pool's side of the lake's ScanThreads): a summarize's, a search's or a filter's.
 
 import type { Lake, ShareJob } from '../lake/index.js';
 import { runAggregateShare, shareBuffers, type AggregateShare } from './parallel-aggregate.js';
+import { runFilterShare, type FilterShare } from './parallel-filter.js';
 import { runSearchShare, type SearchShare } from './parallel-search.js';
 
 /** The share's result, and the buffers to transfer back rather than copy. */
@@ -14,6 +15,10 @@ export async function runShareJob(lake: Lake, job: ShareJob): Promise<{ result: 
     }
     case 'search': {
       const result = await runSearchShare(lake, job.payload as SearchShare);
+      return { result, transfer: result.values === null ? [] : [result.values.buffer as ArrayBuffer] };
+    }
+    case 'filter': {
+      const result = await runFilterShare(lake, job.payload as FilterShare);
       return { result, transfer: result.values === null ? [] : [result.values.buffer as ArrayBuffer] };
     }
     default:

@@ -5,7 +5,7 @@
 
 /** A share of a scan: its kind and what that kind's runner reads. */
 export interface ShareJob {
-  readonly kind: 'aggregate' | 'search';
+  readonly kind: 'aggregate' | 'search' | 'filter';
   readonly payload: unknown;
 }
 

@@ -250,3 +250,10 @@ export function filterOf(r: () => number, depth: number): string {
   if (r() < 0.15) return r() < 0.5 ? `${field} in [${c()},${c()}]` : `${field} in |[${c()},${c()},${c()}]|`;
   return `${field}${OPS[Math.floor(r() * OPS.length)]}${c()}`;
 }
+
+/** Filters on the pool key (ts), which objects' key ranges answer whole or not at all, alone and with others. */
+export function keyFilter(r: () => number, span: number): string {
+  const at = () => Math.floor(r() * span);
+  const f = [() => `ts >= ${at()}`, () => `ts < ${at()}`, () => `ts == ${at()}`, () => `ts > ${at()} and ts <= ${at()}`][Math.floor(r() * 4)]!();
+  return r() < 0.5 ? f : `${f} and ${filterOf(r, 1)}`;
+}

@@ -8,7 +8,7 @@
 // values, all or none from the object's key range.
 import { describe, expect, it } from 'vitest';
 import type { Lake } from '../../src/index.js';
-import { CountingBlobStore, data, filterOf, newLake, pairedLakes, rng, runOrdered } from './column-data.js';
+import { CountingBlobStore, data, filterOf, keyFilter, newLake, pairedLakes, rng, runOrdered } from './column-data.js';
 import { zson } from './helpers.js';
 
 const CASES = Number(process.env['ZLAKE_FILTER_ROWS_CASES'] ?? 1500);
@@ -21,13 +21,6 @@ async function run(lake: Lake, text: string) {
 
 /** What may follow the filter: nothing, or operators that read some fields (then only those are put back together), or a head. */
 const TAILS = ['', '', '', '| cut ts, proto', '| yield bytes', '| head 7', '| tail 3', '| cut id, dur'];
-
-/** Filters on the pool key (ts), which objects' key ranges answer whole or not at all, alone and with others. */
-function keyFilter(r: () => number, span: number): string {
-  const at = () => Math.floor(r() * span);
-  const f = [() => `ts >= ${at()}`, () => `ts < ${at()}`, () => `ts == ${at()}`, () => `ts > ${at()} and ts <= ${at()}`][Math.floor(r() * 4)]!();
-  return r() < 0.5 ? f : `${f} and ${filterOf(r, 1)}`;
-}
 
 describe('filters over column copies', () => {
   it(`answer as the values do, in ${CASES} random cases`, { timeout: 900_000 }, async () => {
