@@ -132,7 +132,11 @@ export class Builder {
     const n = end - start;
     this.grow(n + 10);
     const buf = this.buf;
-    let o = n < 0x7f ? ((buf[this.len] = n + 1), this.len + 1) : putUvarint(buf, this.len, n + 1);
+    let o: number;
+    if (n < 0x7f) {
+      buf[this.len] = n + 1;
+      o = this.len + 1;
+    } else o = putUvarint(buf, this.len, n + 1);
     // (A loop copies a few dozen bytes faster than set, which makes a view.)
     if (n < 32) for (let k = start; k < end; k++) buf[o++] = src[k]!;
     else {
