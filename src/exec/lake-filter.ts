@@ -11,10 +11,10 @@ import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import { keptValues } from './filter-object.js';
 import { indexLookupOf } from './index-lookup.js';
-import { mergeValues, overlapping } from './merge-runs.js';
+import { mergeValues } from './merge-runs.js';
 import { filterShare, runFilterShareIn } from './parallel-filter.js';
 import { poolObjects } from './pool-objects.js';
-import { addShareStats, sharedValues, sharesOfRuns, sharing } from './scan-shares.js';
+import { sharedScan, sharing } from './scan-shares.js';
 
 export function filterPool(
   lake: Lake,
@@ -49,28 +49,7 @@ export function filterPool(
     // compares them.
     const runValues = (run: readonly ColumnObject[]): AsyncIterable<Value[]> =>
       run.length === 1 ? keptValues(run[0]!, only, kept) : mergeValues(run.map((o) => keptValues(o, undefined, kept)), key);
-    // The first share is this thread's; the others go to scan threads now
-    // (whole runs each), and their values come out after it, in order.
-    const shares = sharesOfRuns(overlapping(objects, key.order), threads);
-    const cancel = new AbortController();
-    const others = shares.length > 1 ? shares.slice(1).map((share) => runFilterShareIn(threads!, filterShare(poolId, commit, share, node, fields, span), cancel.signal)) : [];
-    for (const o of others) o.catch(() => {});
-    try {
-      for (let k = 0; k < shares.length; k++) {
-        if (k > 0) {
-          const r = await others[k - 1]!;
-          if (r.values !== null) {
-            addShareStats(stats, r.stats);
-            yield* sharedValues(r.values, zctx);
-            continue;
-          }
-          // Undone there: done here.
-        }
-        for (const run of overlapping(shares[k]!, key.order)) yield* runValues(run);
-      }
-    } finally {
-      cancel.abort();
-    }
+    yield* sharedScan(objects, key, threads, zctx, stats, (share, signal) => runFilterShareIn(threads!, filterShare(poolId, commit, share, node, fields, span), signal), runValues);
   })();
 }
 

@@ -16,9 +16,9 @@ import type { ColumnObject, Lake, ScanStats } from '../lake/index.js';
 import type { TypeContext, Value } from '../zed/index.js';
 import { poolObjects } from './pool-objects.js';
 import { countSearched, searchObject, searchParts, type SearchTerm } from './search-object.js';
-import { mergeValues, overlapping } from './merge-runs.js';
-import { runSearchShareIn, type SearchShareResult } from './parallel-search.js';
-import { addShareStats, sharedValues, sharesOfRuns, sharing } from './scan-shares.js';
+import { mergeValues } from './merge-runs.js';
+import { runSearchShareIn } from './parallel-search.js';
+import { sharedScan, sharing } from './scan-shares.js';
 
 /**
  * The values of a pool that a keyword search for `term` keeps (the
@@ -45,36 +45,11 @@ export function searchPool(lake: Lake, zctx: TypeContext, pool: string, commitis
       if (stats !== undefined) await countSearched(stats, o);
       yield* values;
     };
-    // The first share is this thread's; the others go to scan threads now,
-    // and their matches come out after it, in the objects' order. Objects
-    // that overlap are searched each, and what they keep merged as the scan
-    // merges them: shares hold whole runs of them.
-    const shares = sharesOfRuns(overlapping(objects, key.order), threads);
-    let others: Promise<SearchShareResult>[] = [];
-    // Stops the shares still running when the query ends early or fails.
-    const cancel = new AbortController();
-    if (shares.length > 1) {
-      // Each share over the objects this thread listed, at the commit they came from.
-      others = shares
-        .slice(1)
-        .map((share) => runSearchShareIn(threads!, { pool: `0x${poolId}`, commit, objects: share.map((o) => o.object.id), term: term.text, literal: term.literal }, cancel.signal));
-      for (const o of others) o.catch(() => {});
-    }
-    try {
-      for (let k = 0; k < shares.length; k++) {
-        if (k > 0) {
-          const r = await others[k - 1]!;
-          if (r.values !== null) {
-            addShareStats(stats, r.stats);
-            yield* sharedValues(r.values, zctx);
-            continue;
-          }
-          // Undone there: done here.
-        }
-        for (const run of overlapping(shares[k]!, key.order)) yield* run.length === 1 ? matches(run[0]!) : mergeValues(run.map(matches), key);
-      }
-    } finally {
-      cancel.abort();
-    }
+    // Objects that overlap are searched each, and what they keep merged as
+    // the scan merges them: shares hold whole runs of them, each over the
+    // objects this thread listed, at the commit they came from.
+    const send = (share: readonly ColumnObject[], signal: AbortSignal) =>
+      runSearchShareIn(threads!, { pool: `0x${poolId}`, commit, objects: share.map((o) => o.object.id), term: term.text, literal: term.literal }, signal);
+    yield* sharedScan(objects, key, threads, zctx, stats, send, (run: readonly ColumnObject[]) => (run.length === 1 ? matches(run[0]!) : mergeValues(run.map(matches), key)));
   })();
 }

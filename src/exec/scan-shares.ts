@@ -146,3 +146,43 @@ export function* sharedValues(values: Uint8Array, zctx: TypeContext): Generator<
   const all = decodeZng(values, zctx);
   for (let i = 0; i < all.length; i += SHARE_BATCH) yield all.slice(i, i + SHARE_BATCH);
 }
+
+/**
+ * The values a scan keeps of `objects` (a search's or a filter's), in the
+ * scan's order, with shares of them in scan threads: the first share is
+ * this thread's, the others go to `threads` at once (`send`, as whole runs
+ * of objects whose key ranges touch) and their values come out after it,
+ * in the objects' order. A share that comes back undone is done here.
+ * `local` gives a run's values in this thread (merged when it has several
+ * objects). The shares still running stop when the iteration ends.
+ */
+export async function* sharedScan(
+  objects: readonly ColumnObject[],
+  key: PoolKey,
+  threads: ScanThreads | undefined,
+  zctx: TypeContext,
+  stats: ScanStats | undefined,
+  send: (share: readonly ColumnObject[], signal: AbortSignal) => Promise<{ readonly values: Uint8Array | null; readonly stats: PlainStats }>,
+  local: (run: readonly ColumnObject[]) => AsyncIterable<Value[]>,
+): AsyncGenerator<Value[]> {
+  const shares = sharesOfRuns(overlapping(objects, key.order), threads);
+  const cancel = new AbortController();
+  const others = shares.slice(1).map((share) => send(share, cancel.signal));
+  for (const o of others) o.catch(() => {});
+  try {
+    for (let k = 0; k < shares.length; k++) {
+      if (k > 0) {
+        const r = await others[k - 1]!;
+        if (r.values !== null) {
+          addShareStats(stats, r.stats);
+          yield* sharedValues(r.values, zctx);
+          continue;
+        }
+        // Undone there: done here.
+      }
+      for (const run of overlapping(shares[k]!, key.order)) yield* local(run);
+    }
+  } finally {
+    cancel.abort();
+  }
+}

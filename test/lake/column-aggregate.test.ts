@@ -12,7 +12,7 @@ import { Lake, MemoryBlobStore, MemoryMetaStore } from '../../src/index.js';
 import { ksuidHexToBase62 } from '../../src/util/ksuid.js';
 import { zson } from './helpers.js';
 import { seededRandom } from '../support/formats.js';
-import { CountingBlobStore, data, newLake, rounded, run } from './column-data.js';
+import { CountingBlobStore, data, newLake, pairedLakes, rounded, run } from './column-data.js';
 
 const queries = [
   'count() by proto',
@@ -86,13 +86,7 @@ describe('summarize over column copies', () => {
     const big = 2 ** 46 - 10_000;
     const text = (k: number) =>
       Array.from({ length: 600 }, (_, i) => `{ts:${k * 1000 + i},g:${i % 3},x:${i % 11 === 0 ? 'null(int64)' : big + i * 7 + k},u:${2 * big + i}(uint64),f:${i + 0.5},y:${i < 420 ? big + i : -big - i}}`).join('\n');
-    const blobs = new CountingBlobStore();
-    const cols = newLake(true, blobs);
-    const rows = newLake(false);
-    for (const lake of [cols, rows]) {
-      await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
-      for (let k = 0; k < 3; k++) await lake.load('p', 'main', zson(text(k)));
-    }
+    const [cols, rows, blobs] = await pairedLakes({ p: { order: 'asc' } }, (k) => ({ p: text(k) }));
     // (y's sums pass 2^53 in each object and come back below it.)
     for (const q of ['sum(x), avg(x), count() by g', 'su:=sum(u), sf:=sum(f) by g', 'sum(x)', 'sum(x) where x % 2 == 0 by g', 'sum(y) by g']) {
       for (const pass of ['first', 'again']) {
