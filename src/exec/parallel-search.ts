@@ -33,7 +33,6 @@ export interface SearchShareResult {
 export async function runSearchShare(lake: Lake, share: SearchShare): Promise<SearchShareResult> {
   const zctx = new TypeContext();
   const stats = newScanStats();
-  const undone: SearchShareResult = { values: null, stats };
   const objects = await shareObjects(lake, share, { ctx: zctx, stats });
   const key = poolKeyOf(await lake.getPool(share.pool));
   const parts = searchParts({ text: share.term, literal: share.literal }, zctx);
@@ -48,8 +47,7 @@ export async function runSearchShare(lake: Lake, share: SearchShare): Promise<Se
     yield* values;
     await countSearched(stats, o);
   };
-  const values = await shareValues(objects, key, matches, () => failed);
-  return values === null ? undone : { values, stats };
+  return { values: await shareValues(objects, key, matches, () => failed), stats };
 }
 
 /** Sends a share to a thread (stopped when `signal` aborts). */

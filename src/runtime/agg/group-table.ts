@@ -8,6 +8,7 @@
 // appearance (Zed's is a map's undefined order; its tests sort). After a
 // spill every group comes out in key order (keys compared as key-order.ts does).
 
+import { ByteSlab } from '../../util/byte-slab.js';
 import { Builder, Value, type Type, type TypeContext } from '../../zed/index.js';
 import type { AggregateDef, Aggregator } from './aggregator.js';
 import { MemoryLimitError } from './errors.js';
@@ -20,8 +21,6 @@ import { RUN_CHUNK, RunReader, RunWriter } from './spill-run.js';
 import type { SpillFile, SpillStore } from './spill-store.js';
 import { isMissing, isQuiet } from './values.js';
 
-/** Bytes of the slabs that final records are cut from. */
-const SLAB = 1 << 16;
 
 export interface AggregateSpec {
   /** The output field, e.g. ["count"], or ["result","count"] for result.count. */
@@ -268,7 +267,7 @@ export class GroupTable {
    * records' bytes are cut from shared slabs rather than one array each.
    */
   *finalResults(groups: FinalGroups): Generator<Value[]> {
-    const slab = { bytes: new Uint8Array(0), at: 0 };
+    const slab = new ByteSlab();
     for (let g = 0; g < groups.size; ) {
       const out: Value[] = [];
       g = this.finalBatch(groups, g, out, slab);
@@ -282,28 +281,15 @@ export class GroupTable {
    * generator's loop, compiled before its first yield, was compiled again
    * at each query's first batch.)
    */
-  private finalBatch(groups: FinalGroups, g: number, out: Value[], slab: { bytes: Uint8Array; at: number }): number {
+  private finalBatch(groups: FinalGroups, g: number, out: Value[], slab: ByteSlab): number {
     const { b, shape } = this;
     const types = this.typeScratch;
     const end = Math.min(groups.size, g + this.batchSize);
-    let bytes = slab.bytes;
-    let at = slab.at;
     for (; g < end; g++) {
       b.reset();
       groups.writeFinal(g, shape, b, types);
-      const n = b.len;
-      if (at + n > bytes.length) {
-        bytes = new Uint8Array(Math.max(SLAB, n));
-        at = 0;
-      }
-      // (A record is a few dozen bytes: a loop copies them faster than set.)
-      const buf = b.buf;
-      for (let i = 0; i < n; i++) bytes[at + i] = buf[i]!;
-      out.push(new Value(shape.type(types), new Uint8Array(bytes.buffer, at, n)));
-      at += n;
+      out.push(new Value(shape.type(types), slab.copy(b.buf, b.len)));
     }
-    slab.bytes = bytes;
-    slab.at = at;
     return g;
   }
 

@@ -26,8 +26,8 @@ export class Cutter {
   private readonly fixed: RecordShape | string | null = null;
   /** With fixed fields all cut from fields of the input (`cut a,x:=b.c`): their paths, read by position. */
   private readonly from: FieldPaths | null = null;
-  /** Per input type the paths' plan, and the record type cut from it (undefined: none yet). */
-  private readonly cuts = new Map<Type, { readonly plan: FieldPathsPlan; type: RecordType | undefined } | null>();
+  /** Per input type the paths' plan and the record type cut from it (null: the type takes the expressions). */
+  private readonly cuts = new Map<Type, { readonly plan: FieldPathsPlan; readonly type: RecordType } | null>();
   private readonly slab = new ByteSlab();
 
   constructor(
@@ -51,15 +51,15 @@ export class Cutter {
    * no value made per field; null otherwise.
    */
   private byPosition(v: Value): Value | null {
+    const shape = this.fixed as RecordShape;
+    const from = this.from!;
     let cut = this.cuts.get(v.type);
     if (cut === undefined) {
-      const plan = this.from!.plan(v.type);
-      cut = plan === null || plan.types.some((t) => t.kind === 'error') ? null : { plan, type: undefined };
+      const plan = from.plan(v.type);
+      cut = plan === null || plan.types.some((t) => t.kind === 'error') ? null : { plan, type: shape.type(plan.types) };
       this.cuts.set(v.type, cut);
     }
     if (cut === null) return null;
-    const shape = this.fixed as RecordShape;
-    const from = this.from!;
     from.read(cut.plan, v.bytes);
     const { b } = this;
     b.reset();
@@ -70,7 +70,6 @@ export class Cutter {
       b.appendRange(body, starts[k]!, ends[k]!);
       shape.close(b, k);
     }
-    cut.type ??= shape.type(cut.plan.types);
     return new Value(cut.type, this.slab.copy(b.buf, b.len));
   }
 
