@@ -244,7 +244,9 @@ function stepsHas(steps: Int32Array, i: number): boolean {
  * given), counted in `stats` as a scan would have counted them: every value
  * read (`reads`, when a key span pruned the scan, else all of them), and
  * the bytes of those kept as matched (estimated from the values kept, less
- * the bytes of those handed over, which the query counts).
+ * the bytes of those handed over, which the query counts). With
+ * `readCounted`, `values` come from the object's rows, which counted what
+ * they read: only the matched bytes are counted here.
  */
 export async function* countedValues(
   o: ColumnObject,
@@ -252,10 +254,11 @@ export async function* countedValues(
   values: AsyncIterable<Value[]> | Iterable<Value[]>,
   keep: ((v: Value) => boolean) | undefined,
   stats: ScanStats | undefined,
+  { readCounted = false }: { readonly readCounted?: boolean } = {},
 ): AsyncGenerator<Value[]> {
   const n = reads?.records ?? o.object.count;
   const bytes = stats === undefined ? 0 : (reads?.bytes ?? (await o.valueBytes()));
-  if (stats !== undefined) {
+  if (stats !== undefined && !readCounted) {
     stats.recordsRead += n;
     stats.bytesRead += bytes;
   }
@@ -269,6 +272,9 @@ export async function* countedValues(
   }
   if (stats !== undefined) {
     const full = kept === n ? bytes : n === 0 ? 0 : Math.round((bytes * kept) / n);
-    stats.bytesMatched += Math.max(0, full - handed);
+    // Less than nothing when the values handed over hold more bytes than
+    // the estimate (whole values of the larger ones): the query's total is
+    // the estimate all the same.
+    stats.bytesMatched += full - handed;
   }
 }

@@ -146,9 +146,12 @@ export async function* keptValues(o: ColumnObject, only: ReadonlySet<string> | u
       : picked.length <= FEW
         ? [await o.rowsAt(Array.from(picked))]
         : await valuesFromColumns(o, zctx, { ...(only !== undefined ? { fields: only } : {}), positions: picked });
+    // Many, or values the columns cannot put back together: read as values,
+    // those at the positions picked. They are counted as the columns' are,
+    // so that which read a query takes (which depends on what it finds
+    // held) never shows in its statistics.
     if (put === null) {
-      // Many, or values the columns cannot put back together: read as values, those at the positions picked.
-      yield* atPositions(o.rows(span), picked);
+      yield* countedValues(o, reads, atPositions(o.rows(span), picked), undefined, stats, { readCounted: true });
       return;
     }
     values = put;
