@@ -146,6 +146,9 @@ export const SUMMARIZES = [
   'a:=and(flag), o:=or(flag) by proto',
   'o:=or(flag)',
   'dcount(dur) by proto',
+  // Numeric aggregates of strings, IPs and booleans, which they skip (proto is sometimes 7).
+  's:=sum(proto), x:=max(id.orig_h), n:=min(flag), a:=avg(proto) by id.port',
+  'x:=max(proto), n:=min(proto), c:=count()',
   // Keys that are expressions of one field.
   'count() by every(100)',
   'c:=count() by b:=bucket(t, 6h), proto',

@@ -19,6 +19,7 @@ import {
   encodeInt,
   encodeUint,
   newFloat64,
+  underlying,
   type Type,
 } from '../../zed/index.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
@@ -50,11 +51,20 @@ function numericOf(t: Type): { num: Num; result: Type } | null {
   return { num: result === TypeFloat64 ? Num.Float : result === TypeUint64 ? Num.Uint : Num.Int, result };
 }
 
-/** Whether sum, min and max can take this argument column here: numbers, nulls of type null, or missing. */
+/**
+ * Whether sum, avg, min and max skip every argument of type `t` whatever
+ * came before (math.ts, avg.ts): a null of type null, and a bool, bytes,
+ * string, ip, net or type (a named one too), which neither starts a running
+ * value nor promotes one. Not a union, whose value inside may be a number.
+ */
+function skippedArgument(t: Type): boolean {
+  const u = underlying(t);
+  return u.kind === 'primitive' && (u.id === ID.null || (u.id >= ID.bool && u.id <= ID.type));
+}
+
+/** Whether sum, min and max can take this argument column here: numbers, arguments they skip, or missing. */
 export function isAggregableArgument(col: ColumnBatch): boolean {
-  if (col.missing) return true;
-  const t = col.type;
-  return (t.kind === 'primitive' && t.id === ID.null) || numericOf(t) !== null;
+  return col.missing || skippedArgument(col.type) || numericOf(col.type) !== null;
 }
 
 /**
@@ -641,8 +651,8 @@ export class ColumnAgg {
   /** Starts a column; false when it adds nothing (a column of type null, which math.ts ignores). */
   begin(col: ColumnBatch): boolean {
     const t = col.type;
-    // Nulls of type null and missing arguments add nothing to sum, min and max.
-    if ((t.kind === 'primitive' && t.id === ID.null) || col.missing) {
+    // Missing arguments and those skipped add nothing to sum, avg, min and max.
+    if (col.missing || skippedArgument(t)) {
       this.current = null;
       return false;
     }
