@@ -15,6 +15,9 @@ import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds
 /** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
 const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
 
+/** The aggregates that take each distinct value of a group once, whatever its repeats (GenericColumnAgg). */
+const DISTINCT_AGGS = new Set(['dcount', 'union']);
+
 /** Rows per batch of columns. */
 const BATCH = 8192;
 
@@ -90,11 +93,14 @@ async function aggregateObject(
   for (let k = 0; k < nkeys; k++) o.codeColumn(set, k);
   // Columns of few values (keys, filters, arguments) read their codes as an earlier query read them.
   for (let j = 0; j < set.paths.length; j++) o.keepCodes(set, j);
-  // sum, avg, min and max read their numbers decoded by an earlier query.
+  // sum, avg, min and max read their numbers decoded by an earlier query;
+  // dcount and union their codes, as keys do, so that each distinct value
+  // of a group is taken once.
   let arg = nkeys;
   for (const a of plan.aggs) {
     if (a.path === null) continue;
     if (NUMERIC_AGGS.has(a.fn)) o.numberColumn(set, arg);
+    else if (DISTINCT_AGGS.has(a.fn) && a.where === undefined) o.codeColumn(set, arg);
     arg++;
   }
   // The filter's columns of many values read their elements where an earlier query placed them.

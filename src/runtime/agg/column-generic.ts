@@ -55,10 +55,22 @@ export class GenericColumnAgg {
   private kept: { pos: number[]; gid: number[]; val: Value[] } = { pos: [], gid: [], val: [] };
   /** Of the column begun, per group, what any or fuse kept: 1 a null, 2 a non-null (any), 2 a value (fuse). */
   private firsts = new Map<number, number>();
-  /** A coded column's values by code. */
-  private byCode: Value[] = [];
-  /** The (group, code) pairs of the column handed over so far, as group * cardinality + code. */
+  /** A coded column's values by code, each made when first read. */
+  private byCode: (Value | undefined)[] = [];
+  /**
+   * The (group, code) pairs handed over so far, as group * 2^32 + code: of
+   * the column begun, or of every column begun whose codes index the same
+   * elements (a dictionary the pool's objects share, see ColumnBatch.source).
+   */
   private seen = new Set<number>();
+  /**
+   * Per code, 1 + the first group it was handed over for (0: none yet), so
+   * that a code seen again in that group costs an array read; pairs of any
+   * other group go to `seen`.
+   */
+  private firstGroup: Int32Array = new Int32Array(0);
+  /** Per shared dictionary, its byCode, seen and firstGroup, kept across the columns that read it. */
+  private readonly spaces = new Map<object, { byCode: (Value | undefined)[]; seen: Set<number>; firstGroup: Int32Array }>();
   /** Bytes held by growing aggregates (union), kept up to date as values come. */
   memory = 0;
 
@@ -87,19 +99,28 @@ export class GenericColumnAgg {
   begin(col: ColumnBatch | null): boolean {
     this.col = col;
     this.byValue = false;
-    this.byCode = [];
-    this.seen = new Set();
+    if (col === null || col.missing) this.#fresh();
     this.firsts = new Map();
     if (col === null) return (this.live = true);
     if (col.missing) return (this.live = false);
     this.live = true;
-    if (col.cardinality >= 0) {
-      for (let c = 0; c < col.cardinality; c++) {
-        const el = col.element(c);
-        const body = bodyStart(el, 0);
-        this.byCode.push(new Value(col.type, body < 0 ? null : el.subarray(body)));
-      }
+    // Codes into a shared dictionary (which only grows, its elements
+    // staying as they are) keep what was made and handed over of them; a
+    // column's own codes start afresh.
+    const space = col.cardinality >= 0 ? col.source : undefined;
+    if (space === undefined) {
+      this.#fresh();
+      return true;
     }
+    // (The one kept is left as this column found it until the next begin, which keeps firstGroup if it grew.)
+    const last = this.#space;
+    if (last !== undefined) last.firstGroup = this.firstGroup;
+    let kept = this.spaces.get(space);
+    if (kept === undefined) this.spaces.set(space, (kept = { byCode: [], seen: new Set(), firstGroup: new Int32Array(0) }));
+    this.#space = kept;
+    this.byCode = kept.byCode;
+    this.seen = kept.seen;
+    this.firstGroup = kept.firstGroup;
     return true;
   }
 
@@ -160,20 +181,29 @@ export class GenericColumnAgg {
     }
     if (col.cardinality >= 0) {
       const codes = col.codes;
-      const byCode = this.byCode;
       if (this.everyRow) {
-        for (let i = 0; i < n; i++) this.#consume(gids[i]!, byCode[codes[rows === undefined ? i : rows[i]!]!]!);
+        for (let i = 0; i < n; i++) this.#consume(gids[i]!, this.codeValue(col, codes[rows === undefined ? i : rows[i]!]!));
         return;
       }
-      const card = col.cardinality;
       const seen = this.seen;
+      if (this.firstGroup.length < col.cardinality) {
+        const grown = new Int32Array(Math.max(col.cardinality, 2 * this.firstGroup.length));
+        grown.set(this.firstGroup);
+        this.firstGroup = grown;
+      }
+      const first = this.firstGroup;
       for (let i = 0; i < n; i++) {
         const g = gids[i]!;
         const c = codes[rows === undefined ? i : rows[i]!]!;
-        const k = g * card + c;
-        if (seen.has(k)) continue;
-        seen.add(k);
-        this.#consume(g, byCode[c]!);
+        const f = first[c]!;
+        if (f === g + 1) continue;
+        if (f === 0) first[c] = g + 1;
+        else {
+          const k = g * 4294967296 + c;
+          if (seen.has(k)) continue;
+          seen.add(k);
+        }
+        this.#consume(g, this.codeValue(col, c));
       }
       return;
     }
@@ -190,6 +220,30 @@ export class GenericColumnAgg {
       const body = bodyStart(bytes, s);
       this.#consume(gids[i]!, new Value(type, body < 0 ? null : bytes.subarray(body, s + sizes[r]!)));
     }
+  }
+
+  /** The kept state of the shared dictionary begun (see spaces), if any. */
+  #space: { byCode: (Value | undefined)[]; seen: Set<number>; firstGroup: Int32Array } | undefined = undefined;
+
+  /** Starts byCode, seen and firstGroup afresh, for a column of its own. */
+  #fresh(): void {
+    const last = this.#space;
+    if (last !== undefined) last.firstGroup = this.firstGroup;
+    this.#space = undefined;
+    this.byCode = [];
+    this.seen = new Set();
+    this.firstGroup = new Int32Array(0);
+  }
+
+  /** The value of code `c` of a coded column (see byCode). */
+  private codeValue(col: ColumnBatch, c: number): Value {
+    let v = this.byCode[c];
+    if (v === undefined) {
+      const el = col.element(c);
+      const body = bodyStart(el, 0);
+      v = this.byCode[c] = new Value(col.type, body < 0 ? null : el.subarray(body));
+    }
+    return v;
   }
 
   /**
@@ -224,7 +278,7 @@ export class GenericColumnAgg {
 
   /** Row r's value of a column. */
   private columnValue(col: ColumnBatch, r: number): Value {
-    if (col.cardinality >= 0) return this.byCode[col.codes[r]!]!;
+    if (col.cardinality >= 0) return this.codeValue(col, col.codes[r]!);
     const s = col.starts[r]!;
     const body = bodyStart(col.bytes, s);
     return new Value(col.type, body < 0 ? null : col.bytes.subarray(body, s + col.sizes[r]!));
