@@ -39,6 +39,10 @@ const QUERIES = [
   'dur > 50.5 | count() by round(dur / 10)',
   'yield missing(id.port)',
   'where t > 2023-11-20T00:00:00Z | cut t',
+  'put x:=bytes+1 | sum(x) by proto',
+  'put id.port:=len(proto) | cut ts, id',
+  'put proto:=upper(proto), n:=1 | count() by proto, n',
+  'put m:=ts | sort -r m | head 3 | yield {m, pk}',
 ];
 
 function lakes() {

@@ -17,10 +17,12 @@ describe('inputFields', () => {
     expect(fields('x > 1 | sort -r y | head 3 | yield z')).toEqual(['x', 'y', 'z']);
     expect(fields('cut a, b.c')).toEqual(['a', 'b']);
     expect(fields('const k = 1\nyield a + k')).toEqual(['a']);
+    expect(fields('put x:=a+1 | sum(x) by s')).toEqual(['a', 's', 'x']);
+    expect(fields('put a.b:=c | cut a')).toEqual(['a', 'c']);
   });
 
   it('gives null (all fields) when values may pass on whole or be read whole', () => {
-    for (const q of ['*', 'where x > 1', 'head 3', 'RSTOS0 | count()', 'yield this', 'count() by typeof(this)', 'sort | yield a', 'put a := 1 | count()', 'fork (=> count() => yield a)', 'yield {...this}']) {
+    for (const q of ['*', 'where x > 1', 'head 3', 'RSTOS0 | count()', 'yield this', 'count() by typeof(this)', 'sort | yield a', 'put a := 1', 'drop a | count()', 'rename b:=a | count()', 'fork (=> count() => yield a)', 'yield {...this}']) {
       expect([q, fields(q)]).toEqual([q, null]);
     }
   });
@@ -48,6 +50,10 @@ describe('inputFields', () => {
       'where has(b) | count()',
       'where missing(n) | yield s',
       'tail 2 | yield a',
+      'put x:=a+1 | sum(x) by s',
+      'put b.e:=s | cut b',
+      'put a:=1 | count()',
+      'put s:=len(s) | count() by s',
     ];
     for (const q of queries) {
       expect(fields(q)).not.toBeNull();

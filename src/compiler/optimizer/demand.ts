@@ -1,9 +1,11 @@
 // Which top-level fields of its input a query uses, so that a reader may
 // leave the others out (zq over JSON decodes only those). The answer is
 // conservative: the input's records must be used up by a summarize, a
-// yield or a cut, reached only through filters, head, tail and sorts by
-// expressions; anything that passes records on to the output, reads the
+// yield or a cut, reached only through filters, head, tail, put and sorts
+// by expressions; anything that passes records on to the output, reads the
 // whole value (`this`, a search) or is not listed here gives null (all).
+// Not drop, whose output depends on the fields it leaves (a record left
+// empty is dropped), nor rename, whose error value holds the whole record.
 
 import type * as dag from '../dag/index.js';
 import { fieldsOf } from './fields.js';
@@ -38,6 +40,15 @@ function leadFields(seq: dag.Seq, kind: 'DefaultScan' | 'PoolScan'): { readonly 
         continue;
       case 'Head':
       case 'Tail':
+        continue;
+      case 'Put':
+        // Put passes records on with fields added or replaced: what it reads,
+        // and the fields it sets (one already there may decide what it does,
+        // as a.b:=1 over a that is not a record).
+        for (const a of op.args) {
+          fieldsOf(a.lhs, paths);
+          fieldsOf(a.rhs, paths);
+        }
         continue;
       case 'Sort':
       case 'SortLimit':
