@@ -52,19 +52,24 @@ function numericOf(t: Type): { num: Num; result: Type } | null {
 }
 
 /**
- * Whether sum, avg, min and max skip every argument of type `t` whatever
- * came before (math.ts, avg.ts): a null of type null, and a bool, bytes,
- * string, ip, net or type (a named one too), which neither starts a running
- * value nor promotes one. Not a union, whose value inside may be a number.
+ * Whether aggregate `kind` skips every argument of type `t` whatever came
+ * before: a null of type null, and for sum, min and max (math.ts) a bool,
+ * bytes, string, ip, net or type (a named one too), which neither starts a
+ * running value nor promotes one; for avg (avg.ts), which takes numeric
+ * strings, a bool, ip, net or type. Not a union, whose value inside may be
+ * a number.
  */
-function skippedArgument(t: Type): boolean {
+function skippedArgument(kind: ColumnAggKind, t: Type): boolean {
   const u = underlying(t);
-  return u.kind === 'primitive' && (u.id === ID.null || (u.id >= ID.bool && u.id <= ID.type));
+  if (u.kind !== 'primitive') return false;
+  if (u.id === ID.null) return true;
+  if (kind === 'avg') return u.id === ID.bool || u.id === ID.ip || u.id === ID.net || u.id === ID.type;
+  return u.id >= ID.bool && u.id <= ID.type;
 }
 
-/** Whether sum, min and max can take this argument column here: numbers, arguments they skip, or missing. */
-export function isAggregableArgument(col: ColumnBatch): boolean {
-  return col.missing || skippedArgument(col.type) || numericOf(col.type) !== null;
+/** Whether aggregate `kind` can take this argument column here: numbers, arguments it skips, or missing. */
+export function isAggregableArgument(kind: ColumnAggKind, col: ColumnBatch): boolean {
+  return col.missing || skippedArgument(kind, col.type) || numericOf(col.type) !== null;
 }
 
 /**
@@ -652,7 +657,7 @@ export class ColumnAgg {
   begin(col: ColumnBatch): boolean {
     const t = col.type;
     // Missing arguments and those skipped add nothing to sum, avg, min and max.
-    if (col.missing || skippedArgument(t)) {
+    if (col.missing || skippedArgument(this.kind, t)) {
       this.current = null;
       return false;
     }

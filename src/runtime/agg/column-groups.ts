@@ -203,7 +203,7 @@ export class ColumnGroups implements FinalGroups {
     return args.every((c, j) => {
       const a = this.aggs[j];
       if (c === null || a === null || a === undefined) return true;
-      return a instanceof ColumnAgg ? isAggregableArgument(c) : GenericColumnAgg.accepts(c);
+      return a instanceof ColumnAgg ? isAggregableArgument(a.kind, c) : GenericColumnAgg.accepts(c);
     });
   }
 
