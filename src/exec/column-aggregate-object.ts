@@ -7,7 +7,8 @@
 
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
-import { type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
+import { type ArgValues, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
+import { ArithColumns, arithProgram } from './column-arith.js';
 import { Builder, ID, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, valueAt, type EvalNode, type SortedKey } from './column-filter.js';
@@ -102,6 +103,13 @@ async function aggregateObject(
     if (NUMERIC_AGGS.has(a.fn)) o.numberColumn(set, arg);
     else if (DISTINCT_AGGS.has(a.fn) && a.where === undefined) o.codeColumn(set, arg);
     arg++;
+  }
+  // So do the fields of arithmetic under them (see column-arith.ts), whose columns come last.
+  let at = set.paths.length - argPaths.flat().length;
+  for (const [j, a] of plan.aggs.entries()) {
+    const n = argPaths[j]!.length;
+    if (NUMERIC_AGGS.has(a.fn) && a.arg !== undefined) for (let k = 0; k < n; k++) o.numberColumn(set, at + k);
+    at += n;
   }
   // The filter's columns of many values read their elements where an earlier query placed them.
   for (let j = arg; j < set.paths.length; j++) o.keepElements(set, j);
@@ -289,23 +297,28 @@ function argEvaluator(
   paths: readonly (readonly (readonly string[])[])[],
   cursors: readonly ColumnBatch[],
   at: number,
-): (rows: Int32Array | null) => (((k: number) => Value) | null)[] | undefined {
+): (rows: Int32Array | null) => (ArgValues | null)[] | undefined {
   const exprs = aggs.map((a, j) => {
     const arg = a.arg;
     if (arg === undefined) return null;
     const cols = cursors.slice(at, at + paths[j]!.length);
     at += paths[j]!.length;
-    return { eval: arg.eval, cols, vs: cols.map((): Value | null => null) };
+    // Arithmetic under sum, avg, min and max is worked out over the columns into numbers.
+    const program = NUMERIC_AGGS.has(a.fn) ? arithProgram(arg.expr, paths[j]!) : null;
+    const numbers = program === null ? null : new ArithColumns(program, cols);
+    return { eval: arg.eval, cols, vs: cols.map((): Value | null => null), numbers };
   });
   if (exprs.every((e) => e === null)) return () => undefined;
   return (rows) =>
     exprs.map((e) => {
       if (e === null) return null;
-      return (k) => {
+      const valueOf = (k: number): Value => {
         const r = rows === null ? k : rows[k]!;
         for (let c = 0; c < e.cols.length; c++) e.vs[c] = valueAt(e.cols[c]!, r);
         return e.eval(e.vs);
       };
+      const numbers = e.numbers;
+      return numbers === null ? valueOf : Object.assign(valueOf, { numbers: (count: number) => numbers.fill(count, rows) });
     });
 }
 

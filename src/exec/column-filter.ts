@@ -6,7 +6,7 @@
 // column's comparison (or expression) runs once per code.
 
 import type { ColumnFilterNode, dag } from '../compiler/index.js';
-import { elementValue, type ColumnBatch } from '../runtime/agg/index.js';
+import { elementValue, numberValue, type ColumnBatch } from '../runtime/agg/index.js';
 export { selectRows } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
 import { samePath } from '../runtime/op/index.js';
@@ -422,6 +422,7 @@ function intAt(b: Uint8Array, s: number): number {
 /** Row i's value of a column; null when the values lack the field. */
 export function valueAt(col: ColumnBatch, i: number): Value | null {
   if (col.missing) return null;
+  if (col.numbers != null) return numberValue(col, i);
   if (col.cardinality >= 0) {
     const e = col.element(col.codes[i]!);
     return elementValue(col.type, e, 0, e.length);

@@ -179,6 +179,10 @@ export const SUMMARIZES = [
   'c:=collect(bytes / 1000) where flag, d:=dcount(id.port + pk) by proto',
   'x:=max(dur / m), y:=min(m / dur)',
   'z:=any(nosuch + 1), n:=count(dur / m), c:=collect(pk + 1) by proto',
+  // Arithmetic that sum, avg, min and max take as numbers worked out over columns.
+  's:=sum(bytes + 1), a:=avg(bytes * 2), x:=max(bytes - 10), n:=min(bytes * bytes) by proto',
+  'x:=max(dur * 2 + m), n:=min(m - 1.5), s:=sum(dur - dur), a:=avg(3 * m) by id.port',
+  's:=sum(pk * 2), t:=sum(bytes + pk), u:=sum(ts * -1)',
 ];
 
 /**

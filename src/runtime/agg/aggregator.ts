@@ -1,7 +1,7 @@
 // The contract every aggregate function implements (Zed's agg.Function in
 // runtime/sam/expr/agg/agg.go) and the definition the registry hands out.
 
-import type { TypeContext, Value } from '../../zed/index.js';
+import type { Type, TypeContext, Value } from '../../zed/index.js';
 
 /**
  * The running state of one aggregate over one group. Values passed to
@@ -12,6 +12,12 @@ import type { TypeContext, Value } from '../../zed/index.js';
 export interface Aggregator {
   /** Folds one input value in. */
   consume(v: Value): void;
+  /**
+   * Folds in a number of type `t` (int64, exact below 2^53, or float64)
+   * as consume would a value of that type holding it, when the aggregate
+   * offers it (sum, min, max and avg).
+   */
+  consumeNumber?(t: Type, x: number): void;
   /** Folds in a partial result made by resultAsPartial (possibly by another aggregator). */
   consumeAsPartial(v: Value): void;
   /** The final value; may be called repeatedly (streaming `yield sum(x)`). */

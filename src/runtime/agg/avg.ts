@@ -13,6 +13,7 @@ import {
   encodeUint,
   newFloat64,
   readElement,
+  type Type,
   type TypeContext,
 } from '../../zed/index.js';
 import { FIXED_AGG_BYTES, type AggregateDef, type Aggregator } from './aggregator.js';
@@ -29,6 +30,11 @@ class Avg implements Aggregator {
     if (v.bytes === null) return;
     const x = toFloat(v);
     if (x === undefined) return;
+    this.sum += x;
+    this.count++;
+  }
+
+  consumeNumber(_t: Type, x: number): void {
     this.sum += x;
     this.count++;
   }

@@ -2,7 +2,7 @@
 // it (see column-groups.ts): either codes into a dictionary of elements or
 // zcode elements in place.
 
-import { readElement, Value, type Type } from '../../zed/index.js';
+import { encodeFloat16, encodeFloat32, encodeFloat64, encodeInt, encodeUint, ID, readElement, underlying, Value, type Type } from '../../zed/index.js';
 
 /** Elements that codes index, shared by the columns whose codes index them (see ColumnBatch.source). */
 export interface CodeSource {
@@ -51,6 +51,22 @@ export function bodyStart(b: Uint8Array, s: number): number {
 export function elementValue(t: Type, b: Uint8Array, s: number, e: number): Value {
   readElement(b, s, e, el);
   return new Value(t, el.start < 0 ? null : b.subarray(el.start, el.end));
+}
+
+/**
+ * Row i's value of a column in numbers mode (see ColumnBatch.numbers), made
+ * back from its number: exact, as a column is read as numbers only when all
+ * of them are.
+ */
+export function numberValue(col: ColumnBatch, i: number): Value {
+  if (col.numberNulls![i] === 1) return new Value(col.type, null);
+  const x = col.numbers![i]!;
+  const id = underlying(col.type).id;
+  if (id <= ID.uint64) return new Value(col.type, encodeUint(x));
+  if (id === ID.float16) return new Value(col.type, encodeFloat16(x));
+  if (id === ID.float32) return new Value(col.type, encodeFloat32(x));
+  if (id === ID.float64) return new Value(col.type, encodeFloat64(x));
+  return new Value(col.type, encodeInt(x));
 }
 
 /** The rows `rows[0..count)` of a column, as a column of their own (its dictionary and bytes shared). */

@@ -37,6 +37,21 @@ export const ORDERED_COLUMN_AGGS: ReadonlySet<string> = new Set(['any', 'collect
 /** The ones that take every row, repeats included. */
 const EVERY_ROW: ReadonlySet<string> = new Set(['count', 'collect', 'collect_map']);
 
+/** Numbers that stand for the values of rows (an expression's results worked out over columns). */
+export interface NumberVector {
+  readonly type: Type;
+  /** Row k's number, where exact[k] is 1; elsewhere the row's value decides. */
+  readonly xs: Float64Array;
+  readonly exact: Uint8Array;
+}
+
+/**
+ * An argument given as values (an expression's results), row k's by
+ * calling it; with `numbers`, those of rows k < count as numbers where
+ * they can be (for the aggregates that take numbers, see Aggregator.consumeNumber).
+ */
+export type ArgValues = ((k: number) => Value) & { readonly numbers?: (count: number) => NumberVector | null };
+
 /** What count() with no argument consumes per row (it reads nothing of it). */
 const ROW = new Value(TypeBool, encodeBool(true));
 
@@ -77,9 +92,13 @@ export class GenericColumnAgg {
   /** The rows' arguments come as values (see beginValues), not as a column. */
   private byValue = false;
 
+  /** Its aggregators take numbers (see ArgValues). */
+  private readonly takesNumbers: boolean;
+
   constructor(readonly def: AggregateDef) {
     this.everyRow = EVERY_ROW.has(def.name);
     this.ordered = ORDERED_COLUMN_AGGS.has(def.name);
+    this.takesNumbers = typeof def.make().consumeNumber === 'function';
   }
 
   /**
@@ -155,13 +174,26 @@ export class GenericColumnAgg {
    * gives, after beginValues), the i-th of them to group gids[i]: the next
    * `n` rows, or with `rows`, rows[i] of them.
    */
-  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array, valueOf?: (r: number) => Value): void {
+  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array, valueOf?: ArgValues): void {
     if (!this.live) return;
     const col = this.col;
     if (this.byValue) {
       if (valueOf === undefined) throw new InternalError('column aggregation: an argument of values without its values');
       if (positions !== undefined && this.ordered) {
         this.keep(n, gids, valueOf, rows, positions);
+        return;
+      }
+      const vec = this.takesNumbers && valueOf.numbers !== undefined && n > 0 ? valueOf.numbers(rows === undefined ? n : rows[n - 1]! + 1) : null;
+      if (vec !== null) {
+        const { type, xs, exact } = vec;
+        for (let i = 0; i < n; i++) {
+          const r = rows === undefined ? i : rows[i]!;
+          if (exact[r] === 1) this.#state(gids[i]!).consumeNumber!(type, xs[r]!);
+          else {
+            const v = valueOf(r);
+            if (!isMissingValue(v)) this.#consume(gids[i]!, v);
+          }
+        }
         return;
       }
       for (let i = 0; i < n; i++) {

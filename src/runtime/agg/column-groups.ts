@@ -25,7 +25,7 @@ import type { RecordShape } from './record-shape.js';
 import type { FinalGroups } from './final-groups.js';
 import { ByteTable, hashBytes } from '../../util/byte-table.js';
 import { ColumnAgg, isAggregableArgument, type AggStateExport } from './column-agg.js';
-import { GENERIC_COLUMN_AGGS, GenericColumnAgg } from './column-generic.js';
+import { GENERIC_COLUMN_AGGS, GenericColumnAgg, type ArgValues } from './column-generic.js';
 import { countDef } from './count.js';
 import { lookupAggregate } from './registry.js';
 import type { Int } from './numeric.js';
@@ -271,7 +271,7 @@ export class ColumnGroups implements FinalGroups {
    * `values[j]` gives row i's argument of aggregate j when it is an
    * expression's result.
    */
-  add(n: number, picked?: readonly (RowSelection | null)[], positions?: Int32Array, values?: readonly (((i: number) => Value) | null)[]): void {
+  add(n: number, picked?: readonly (RowSelection | null)[], positions?: Int32Array, values?: readonly (ArgValues | null)[]): void {
     for (let k = 0; k < this.nkeys; k++) this.keyIdsOfRows(k, n);
     if (this.nkeys === 0 && !this.argLive.includes(true)) {
       // Only counted (as a filtered count() adds the rows it keeps): no group ids.

@@ -193,6 +193,17 @@ class MathReducer implements Aggregator {
     }
   }
 
+  consumeNumber(t: Type, x: number): void {
+    // Of the running type: folded as consume folds it; else through a value.
+    if (t !== this.type) {
+      this.consume(t === TypeFloat64 ? newFloat64(x) : new Value(t, encodeInt(x)));
+      return;
+    }
+    this.hasval = true;
+    if (this.kind === Kind.Float) this.f = this.op.float(this.f, x);
+    else this.i = this.op.int(this.i, x);
+  }
+
   consumeAsPartial(v: Value): void {
     this.consume(v);
   }

@@ -1,0 +1,204 @@
+// An aggregate's argument that is arithmetic (+, - and * of int64 and
+// float64 fields and numeric constants) worked out over a batch's columns
+// into numbers, without a value per row: Zed's arithmetic (arith.ts) on
+// these types, where a null operand counts as zero, an int64 result stays
+// int64 and one with a float64 in it is float64. A row whose int64 result
+// (or operand) is not exact as a float is marked for the values to decide,
+// as is every row of a batch whose columns are of other types.
+
+import type { dag } from '../compiler/index.js';
+import { bodyStart, type ColumnBatch, type NumberVector } from '../runtime/agg/index.js';
+import { decodeIntNumber, ID, TypeContext, TypeFloat64, TypeInt64 } from '../zed/index.js';
+import { parseZsonValue } from '../zson/index.js';
+
+type Node =
+  | { readonly k: 'col'; readonly i: number }
+  | { readonly k: 'const'; readonly x: number; readonly float: boolean }
+  | { readonly k: 'bin'; readonly op: '+' | '-' | '*'; readonly l: Node; readonly r: Node };
+
+const LIMIT = 2 ** 53;
+
+/**
+ * The arithmetic of `expr` over the fields at `paths` (column i is paths[i]),
+ * or null when it is anything else.
+ */
+export type ArithProgram = Node;
+
+export function arithProgram(expr: dag.Expr, paths: readonly (readonly string[])[]): Node | null {
+  switch (expr.kind) {
+    case 'This': {
+      const i = paths.findIndex((p) => p.length === expr.path.length && p.every((x, j) => x === expr.path[j]));
+      return i < 0 || expr.path.length === 0 ? null : { k: 'col', i };
+    }
+    case 'Literal': {
+      let v;
+      try {
+        v = parseZsonValue(expr.value, new TypeContext());
+      } catch {
+        return null;
+      }
+      const b = v.bytes;
+      if (b === null) return null;
+      if (v.type === TypeFloat64) return { k: 'const', x: new DataView(b.buffer, b.byteOffset, b.length).getFloat64(0, true), float: true };
+      if (v.type === TypeInt64 && b.length <= 6) return { k: 'const', x: decodeIntNumber(b), float: false };
+      return null;
+    }
+    case 'BinaryExpr': {
+      const op = expr.op;
+      if (op !== '+' && op !== '-' && op !== '*') return null;
+      const l = arithProgram(expr.lhs, paths);
+      const r = l === null ? null : arithProgram(expr.rhs, paths);
+      return r === null ? null : { k: 'bin', op, l: l!, r };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether a node's result is a float64 given which columns are. */
+function isFloat(n: Node, floats: readonly boolean[]): boolean {
+  if (n.k === 'col') return floats[n.i]!;
+  if (n.k === 'const') return n.float;
+  return isFloat(n.l, floats) || isFloat(n.r, floats);
+}
+
+/** Evaluates a program over the columns of batch after batch, reusing its arrays. */
+export class ArithColumns {
+  #xs: Float64Array[] = [];
+  #exact = new Uint8Array(0);
+  #out = new Float64Array(0);
+  #tmp: Float64Array[] = [];
+  #depth = 0;
+
+  constructor(
+    private readonly program: Node,
+    private readonly cols: readonly ColumnBatch[],
+  ) {}
+
+  /**
+   * The results for rows k < count of the batch just read (row rows[k] of
+   * it, or k without rows); null when a column is of a type other than
+   * int64 or float64 or lacks the field (the values decide every row).
+   */
+  fill(count: number, rows: Int32Array | null): NumberVector | null {
+    const floats: boolean[] = [];
+    for (const c of this.cols) {
+      if (c.missing) return null;
+      const id = c.type.kind === 'primitive' ? c.type.id : -1;
+      if (id !== ID.int64 && id !== ID.float64) return null;
+      floats.push(id === ID.float64);
+    }
+    if (this.#exact.length < count) {
+      const cap = Math.max(count, 2 * this.#exact.length);
+      this.#exact = new Uint8Array(cap);
+      this.#out = new Float64Array(cap);
+      this.#xs = [];
+      this.#tmp = [];
+    }
+    const exact = this.#exact;
+    exact.fill(1, 0, count);
+    for (let i = 0; i < this.cols.length; i++) {
+      let xs = this.#xs[i];
+      if (xs === undefined || xs.length < count) xs = this.#xs[i] = new Float64Array(this.#out.length);
+      readNumbers(this.cols[i]!, floats[i]!, count, rows, xs, exact);
+    }
+    this.#depth = 0;
+    const float = isFloat(this.program, floats);
+    const out = this.#eval(this.program, floats, count, exact);
+    return { type: float ? TypeFloat64 : TypeInt64, xs: out, exact };
+  }
+
+  /** A scratch array for a node's results. */
+  #scratch(): Float64Array {
+    const d = this.#depth++;
+    let t = this.#tmp[d];
+    if (t === undefined || t.length < this.#out.length) t = this.#tmp[d] = new Float64Array(this.#out.length);
+    return t;
+  }
+
+  #eval(n: Node, floats: readonly boolean[], count: number, exact: Uint8Array): Float64Array {
+    if (n.k === 'col') return this.#xs[n.i]!;
+    if (n.k === 'const') return this.#scratch().fill(n.x, 0, count);
+    const a = this.#eval(n.l, floats, count, exact);
+    const b = this.#eval(n.r, floats, count, exact);
+    const out = this.#scratch();
+    if (n.op === '+') for (let k = 0; k < count; k++) out[k] = a[k]! + b[k]!;
+    else if (n.op === '-') for (let k = 0; k < count; k++) out[k] = a[k]! - b[k]!;
+    else for (let k = 0; k < count; k++) out[k] = a[k]! * b[k]!;
+    // Integers past 2^53 are no longer exact (Zed's wrap at 2^63 included): the values decide.
+    // (And an int64 is never -0.)
+    if (!isFloat(n, floats)) {
+      for (let k = 0; k < count; k++) {
+        const x = out[k]! + 0;
+        out[k] = x;
+        if (!(Math.abs(x) < LIMIT)) exact[k] = 0;
+      }
+    }
+    return out;
+  }
+}
+
+/** Rows k < count of an int64 or float64 column as numbers (a null as 0), clearing exact[k] for an integer past six bytes. */
+function readNumbers(c: ColumnBatch, float: boolean, count: number, rows: Int32Array | null, xs: Float64Array, exact: Uint8Array): void {
+  const numbers = c.numbers;
+  if (numbers != null) {
+    for (let k = 0; k < count; k++) xs[k] = numbers[rows === null ? k : rows[k]!]!;
+    return;
+  }
+  if (c.cardinality >= 0) {
+    // Each code's number once.
+    const byCode = new Float64Array(c.cardinality);
+    const ok = new Uint8Array(c.cardinality);
+    for (let code = 0; code < c.cardinality; code++) {
+      const el = c.element(code);
+      const x = elementNumber(el, 0, float);
+      if (x === null) continue;
+      byCode[code] = x;
+      ok[code] = 1;
+    }
+    for (let k = 0; k < count; k++) {
+      const code = c.codes[rows === null ? k : rows[k]!]!;
+      xs[k] = byCode[code]!;
+      if (ok[code] === 0) exact[k] = 0;
+    }
+    return;
+  }
+  const { bytes, starts } = c;
+  if (float) {
+    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let k = 0; k < count; k++) {
+      const s = starts[rows === null ? k : rows[k]!]!;
+      const tag = bytes[s]!;
+      xs[k] = tag === 0 ? 0 : tag === 9 ? dv.getFloat64(s + 1, true) : elementNumber(bytes, s, true)!;
+    }
+    return;
+  }
+  for (let k = 0; k < count; k++) {
+    const s = starts[rows === null ? k : rows[k]!]!;
+    const tag = bytes[s]!;
+    if (tag > 7) {
+      exact[k] = 0;
+      continue;
+    }
+    // The body, little-endian: twice the magnitude, plus one when negative
+    // (1 alone: the least int64), as decodeIntNumber reads it.
+    let u = 0;
+    for (let i = s + tag - 1; i > s; i--) u = u * 256 + bytes[i]!;
+    xs[k] = u % 2 === 0 ? u / 2 : u === 1 ? -(2 ** 63) : -(u - 1) / 2;
+  }
+}
+
+const dv8 = new DataView(new ArrayBuffer(8));
+
+/** The number of the int64 or float64 element at b[s] (a null as 0); null for an integer past six bytes. */
+function elementNumber(b: Uint8Array, s: number, float: boolean): number | null {
+  const tag = b[s]!;
+  if (tag === 0) return 0;
+  const body = bodyStart(b, s);
+  if (float) {
+    for (let k = 0; k < 8; k++) dv8.setUint8(k, b[body + k]!);
+    return dv8.getFloat64(0, true);
+  }
+  if (tag > 7) return null;
+  return decodeIntNumber(b, body, s + tag);
+}
