@@ -360,12 +360,14 @@ function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array):
 /** An expression of a few fields over their columns, once per row (a field the values lack reads as missing). */
 function exprsLeaf(node: ExprsLeaf, cols: readonly ColumnBatch[], n: number, out: Uint8Array): void {
   const vs: (Value | null)[] = cols.map(() => null);
-  const fast = intComparison(node, cols);
+  const fast = intComparison(node, cols, n);
   for (let i = 0; i < n; i++) {
     if (fast !== null) {
-      const o = fast(i);
-      if (o >= 0) {
-        out[i] = o;
+      const l = fast.xs[i]!;
+      const r = fast.ys[i]!;
+      // Both non-null and exact: compared as numbers.
+      if (l === l && r === r) {
+        out[i] = fast.outcomes[l < r ? 0 : l === r ? 1 : 2]!;
         continue;
       }
     }
@@ -375,42 +377,63 @@ function exprsLeaf(node: ExprsLeaf, cols: readonly ColumnBatch[], n: number, out
 }
 
 /**
- * For `a op b` of two int64 fields: row i's outcome read from the two
- * elements, when both are non-null and of at most six bytes (exact as
- * numbers), else -1 (the expression then decides); null when the leaf is
- * not such a comparison.
+ * For `a op b` of two int64 fields: the first `n` rows' numbers of each
+ * (NaN for a null or a body past six bytes, which the expression then
+ * decides) and the comparison's outcomes (see NUMERIC_OUTCOMES); null when
+ * the leaf is not such a comparison.
  */
-function intComparison(node: ExprsLeaf, cols: readonly ColumnBatch[]): ((i: number) => number) | null {
+function intComparison(node: ExprsLeaf, cols: readonly ColumnBatch[], n: number): { readonly xs: Float64Array; readonly ys: Float64Array; readonly outcomes: Uint8Array } | null {
   const e = node.expr;
   if (e.kind !== 'BinaryExpr' || e.lhs.kind !== 'This' || e.rhs.kind !== 'This' || cols.length !== 2) return null;
-  const op = e.op;
-  if (op !== '==' && op !== '!=' && op !== '<' && op !== '<=' && op !== '>' && op !== '>=') return null;
+  const outcomes = NUMERIC_OUTCOMES[e.op];
+  if (outcomes === undefined) return null;
   const [a, b] = samePath(e.lhs.path, node.paths[0]!) ? [cols[0]!, cols[1]!] : [cols[1]!, cols[0]!];
-  const x = intsOf(a);
-  const y = intsOf(b);
-  if (x === null || y === null) return null;
-  return (i) => {
-    const l = x(i);
-    const r = y(i);
-    if (l !== l || r !== r) return -1;
-    const t = op === '==' ? l === r : op === '!=' ? l !== r : op === '<' ? l < r : op === '<=' ? l <= r : op === '>' ? l > r : l >= r;
-    return t ? TRUE : FALSE;
-  };
+  if (!plainInts(a) || !plainInts(b)) return null;
+  return { xs: intsOf(a, n, scratchNumbers(0, n)), ys: intsOf(b, n, scratchNumbers(1, n)), outcomes };
 }
 
-/** Row i's int64 as a number (NaN for a null or a body past six bytes), of a column of plain int64s; null for another column. */
-function intsOf(c: ColumnBatch): ((i: number) => number) | null {
-  if (c.missing || c.numbers != null || c.type !== TypeInt64) return null;
-  if (c.cardinality >= 0) {
-    const codes = c.codes;
-    return (i) => {
-      const el = c.element(codes[i]!);
-      return intAt(el, 0);
-    };
+const SCRATCH: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
+
+/** Scratch array `k` of at least `n` numbers (its contents are overwritten by the caller). */
+function scratchNumbers(k: number, n: number): Float64Array {
+  if (SCRATCH[k]!.length < n) SCRATCH[k] = new Float64Array(Math.max(n, 8192));
+  return SCRATCH[k]!;
+}
+
+/** Whether a column is one of plain int64s. */
+function plainInts(c: ColumnBatch): boolean {
+  return !c.missing && c.type === TypeInt64;
+}
+
+/** A column of plain int64s' first `n` rows as numbers in `xs`: NaN for a null or a body past six bytes. */
+function intsOf(c: ColumnBatch, n: number, xs: Float64Array): Float64Array {
+  const numbers = c.numbers;
+  if (numbers != null) {
+    const nulls = c.numberNulls!;
+    for (let i = 0; i < n; i++) xs[i] = nulls[i] === 1 ? Number.NaN : numbers[i]!;
+    return xs;
   }
-  const bytes = c.bytes;
-  const starts = c.starts;
-  return (i) => intAt(bytes, starts[i]!);
+  if (c.cardinality >= 0) {
+    const byCode = new Float64Array(c.cardinality);
+    for (let code = 0; code < c.cardinality; code++) byCode[code] = intAt(c.element(code), 0);
+    const codes = c.codes;
+    for (let i = 0; i < n; i++) xs[i] = byCode[codes[i]!]!;
+    return xs;
+  }
+  const { bytes, starts } = c;
+  for (let i = 0; i < n; i++) {
+    const s = starts[i]!;
+    const tag = bytes[s]!;
+    if (tag < 1 || tag > 7) {
+      xs[i] = Number.NaN;
+      continue;
+    }
+    // As decodeIntNumber reads it (1 alone: the least int64).
+    let u = 0;
+    for (let k = s + tag - 1; k > s; k--) u = u * 256 + bytes[k]!;
+    xs[i] = u % 2 === 0 ? u / 2 : u === 1 ? -(2 ** 63) : -(u - 1) / 2;
+  }
+  return xs;
 }
 
 /** The int64 of the element at b[s] (its tag is its body's length plus one), NaN for a null or a body past six bytes. */

@@ -203,6 +203,35 @@ describe('filtered summarize over column copies', () => {
     }
   });
 
+  it('compares two int64 fields as the values do, of many values and few, at the edges of int64', { timeout: 300_000 }, async () => {
+    // x and y equal now and then, nulls, the least int64 (a one-byte
+    // body), numbers past six bytes; y of few values in one object.
+    const r = rng(4242);
+    const edges = ['-9223372036854775808', '9223372036854775807', '9007199254740993', 'null(int64)', '0', '-1'];
+    const num = (few: boolean): string => (r() < 0.1 ? edges[Math.floor(r() * edges.length)]! : String(few ? Math.floor(r() * 4) - 2 : Math.floor(r() * 2000) - 1000));
+    const text = (k: number) =>
+      Array.from({ length: 700 }, (_, i) => {
+        const x = num(false);
+        const y = r() < 0.2 ? x : num(k === 1);
+        return `{ts:${k * 1000 + i},x:${x},y:${y}}`;
+      }).join('\n');
+    const texts = [text(0), text(1), text(2)];
+    const cols = newLake(true);
+    const rows = newLake(false);
+    for (const lake of [cols, rows]) {
+      await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
+      for (const t of texts) await lake.load('p', 'main', zson(t));
+    }
+    for (const op of OPS) {
+      for (const tail of ['count()', 'sum(x), c:=count()']) {
+        const q = `from p | x ${op} y | ${tail}`;
+        const a = await run(cols, q);
+        const b = await run(rows, q);
+        expect({ q, lines: a.lines }).toEqual({ q, lines: b.lines });
+      }
+    }
+  });
+
   it('answers as the values do for == and in over strings of many values, nulls and other types among them', { timeout: 300_000 }, async () => {
     // Thousands of distinct strings in each object: the filter's column is
     // read as elements, whose bodies == and != compare in place (a null is
