@@ -104,7 +104,7 @@ export class ArithColumns {
     }
     this.#depth = 0;
     const float = isFloat(this.program, floats);
-    const out = this.#eval(this.program, floats, count, exact);
+    const out = this.#compute(this.program, floats, count, exact);
     return { type: float ? TypeFloat64 : TypeInt64, xs: out, exact };
   }
 
@@ -116,11 +116,11 @@ export class ArithColumns {
     return t;
   }
 
-  #eval(n: Node, floats: readonly boolean[], count: number, exact: Uint8Array): Float64Array {
+  #compute(n: Node, floats: readonly boolean[], count: number, exact: Uint8Array): Float64Array {
     if (n.k === 'col') return this.#xs[n.i]!;
     if (n.k === 'const') return this.#scratch().fill(n.x, 0, count);
-    const a = this.#eval(n.l, floats, count, exact);
-    const b = this.#eval(n.r, floats, count, exact);
+    const a = this.#compute(n.l, floats, count, exact);
+    const b = this.#compute(n.r, floats, count, exact);
     const out = this.#scratch();
     if (n.op === '+') for (let k = 0; k < count; k++) out[k] = a[k]! + b[k]!;
     else if (n.op === '-') for (let k = 0; k < count; k++) out[k] = a[k]! - b[k]!;
