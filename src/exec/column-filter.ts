@@ -350,6 +350,7 @@ function missingOrCoded(node: Leaf | ExprLeaf, col: ColumnBatch, n: number, out:
 /** An expression of one field over its column: once per code, else once per row. */
 function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array): void {
   if (missingOrCoded(node, col, n, out)) return;
+  if (lengthLeaf(node, col, n, out)) return;
   const { bytes, starts, sizes } = col;
   for (let i = 0; i < n; i++) {
     const s = starts[i]!;
@@ -557,6 +558,47 @@ function numericLeaf(node: Leaf, col: ColumnBatch, colId: number, n: number, out
     let u = 0;
     for (let k = s + tag - 1; k > s; k--) u = u * 256 + bytes[k]!;
     const x = u % 2 === 0 ? u / 2 : u === 1 ? -(2 ** 63) : -(u - 1) / 2;
+    out[i] = outcomes[x < p ? 0 : x === p ? 1 : 2]!;
+  }
+  return true;
+}
+
+/** Per comparison, the one that holds with its sides swapped (c < len(s) is len(s) > c). */
+const SWAPPED: Readonly<Record<string, string>> = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+/**
+ * `len(f) op n` (or `n op len(f)`) over a column of strings or bytes, for
+ * an int64 constant n: each length read from its element's tag (len counts
+ * a string's bytes, and a null's as 0); false, having written nothing, for
+ * any other expression or column.
+ */
+function lengthLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array): boolean {
+  const t = col.type;
+  if (t.kind !== 'primitive' || (t.id !== ID.string && t.id !== ID.bytes)) return false;
+  const e = node.expr;
+  if (e.kind !== 'BinaryExpr') return false;
+  let call = e.lhs;
+  let lit = e.rhs;
+  let op: string | undefined = e.op;
+  if (call.kind !== 'Call') {
+    [call, lit] = [e.rhs, e.lhs];
+    op = SWAPPED[e.op];
+  }
+  if (call.kind !== 'Call' || call.name !== 'len' || call.args.length !== 1 || call.args[0]!.kind !== 'This' || lit.kind !== 'Literal' || op === undefined) return false;
+  const outcomes = NUMERIC_OUTCOMES[op];
+  if (outcomes === undefined || !/^-?\d{1,15}$/.test(lit.value)) return false;
+  const p = Number(lit.value);
+  const { bytes, starts } = col;
+  for (let i = 0; i < n; i++) {
+    let at = starts[i]!;
+    // The tag, a uvarint: the body's length plus one, 0 for a null.
+    let tag = 0;
+    for (let mul = 1; ; mul *= 128) {
+      const b = bytes[at++]!;
+      tag += (b & 0x7f) * mul;
+      if (b < 0x80) break;
+    }
+    const x = tag === 0 ? 0 : tag - 1;
     out[i] = outcomes[x < p ? 0 : x === p ? 1 : 2]!;
   }
   return true;
