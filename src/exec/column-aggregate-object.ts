@@ -9,7 +9,7 @@ import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
 import { type ArgValues, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
 import { ArithColumns, arithProgram } from './column-arith.js';
-import { Builder, ID, type Value } from '../zed/index.js';
+import { Builder, ID, TypeFloat64, TypeInt64, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, valueAt, type EvalNode, type SortedKey } from './column-filter.js';
 
@@ -118,12 +118,31 @@ async function aggregateObject(
     return { cols, keys: cols.cursors.slice(0, nkeys), args: plan.aggs.map((a) => (a.path === null ? null : cols.cursors[at++]!)) };
   });
   if (!members.every((m) => groups.accepts(m.keys, m.args))) return null;
-  // min and max over floats holding a NaN depend on the values' order: read them as values.
-  // The check reads the fetched columns once; they are then read again from the first row.
+  // min and max of arithmetic take their results in the members' order,
+  // not the values': only int64 and float64 fields (or none), whose
+  // results compare alike in any order but for NaNs (checked below).
+  const extremes = plan.aggs.map((a) => (a.fn === 'min' || a.fn === 'max') && a.arg !== undefined);
+  const argAt = set.paths.length - argPaths.flat().length;
+  const argCols = (m: (typeof members)[number], j: number): ColumnBatch[] => {
+    const from = argAt + argPaths.slice(0, j).flat().length;
+    return m.cols.cursors.slice(from, from + argPaths[j]!.length);
+  };
+  for (const [j, e] of extremes.entries()) {
+    if (!e) continue;
+    if (arithProgram(plan.aggs[j]!.arg!.expr, argPaths[j]!) === null) return null;
+    for (const m of members) for (const c of argCols(m, j)) if (!c.missing && c.type !== TypeInt64 && c.type !== TypeFloat64) return null;
+  }
+  // min and max over floats holding a NaN depend on the values' order: read
+  // them as values; so do min and max of arithmetic whose results hold one
+  // (a NaN operand, or Inf - Inf). The check reads the fetched columns (and
+  // works the arithmetic out) once; they are then read again from the first row.
   for (const m of members) {
     const ordered = m.args.filter((c, j) => c !== null && (plan.aggs[j]!.fn === 'min' || plan.aggs[j]!.fn === 'max') && isFloatColumn(c));
-    if (ordered.length === 0) continue;
-    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) if (ordered.some((c) => hasNaN(c!, n))) return null;
+    const computed = extremes.flatMap((e, j) => (e ? [new ArithColumns(arithProgram(plan.aggs[j]!.arg!.expr, argPaths[j]!)!, argCols(m, j))] : []));
+    if (ordered.length === 0 && computed.length === 0) continue;
+    for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
+      if (ordered.some((c) => hasNaN(c!, n)) || computed.some((a) => a.fill(n, null)?.hasNaN === true)) return null;
+    }
     m.cols.load();
   }
   // With a key span, the filter is resolved on each stream the scan reads,

@@ -80,7 +80,7 @@ export class ArithColumns {
    * it, or k without rows); null when a column is of a type other than
    * int64 or float64 or lacks the field (the values decide every row).
    */
-  fill(count: number, rows: Int32Array | null): NumberVector | null {
+  fill(count: number, rows: Int32Array | null): (NumberVector & { readonly hasNaN: boolean }) | null {
     const floats: boolean[] = [];
     for (const c of this.cols) {
       if (c.missing) return null;
@@ -105,7 +105,9 @@ export class ArithColumns {
     this.#depth = 0;
     const float = isFloat(this.program, floats);
     const out = this.#compute(this.program, floats, count, exact);
-    return { type: float ? TypeFloat64 : TypeInt64, xs: out, exact };
+    let nan = false;
+    if (float) for (let k = 0; k < count && !nan; k++) nan = out[k] !== out[k];
+    return { type: float ? TypeFloat64 : TypeInt64, xs: out, exact, hasNaN: nan };
   }
 
   /** A scratch array for a node's results. */

@@ -219,14 +219,23 @@ function columnPlan(s: dag.Summarize, env: Env): ColumnAggregate | null {
     else if (expr.kind === 'This' && expr.path.length > 0) aggs.push({ fn: name as ColumnAggregateAgg['fn'], path: expr.path, ...clause });
     else {
       // An expression of a few fields, evaluated row by row over their
-      // columns (not under min and max, whose results depend on the order of
-      // values of several types, which objects' columns do not keep).
-      const paths = name === 'min' || name === 'max' ? null : fieldPathsOf(expr, MAX_LEAF_FIELDS);
+      // columns (under min and max, only arithmetic, whose results do not
+      // depend on the order of values of several types, which objects'
+      // columns do not keep, when its fields are numbers: see
+      // column-aggregate-object.ts).
+      const paths = (name === 'min' || name === 'max') && !isArithmetic(expr) ? null : fieldPathsOf(expr, MAX_LEAF_FIELDS);
       if (paths === null) return null;
       aggs.push({ fn: name as ColumnAggregateAgg['fn'], path: null, ...clause, arg: { paths, expr, eval: compileColumnExprs(expr, paths, env) } });
     }
   }
   return { keys, aggs, ...(keyExprs.some((e) => e !== null) ? { keyExprs } : {}) };
+}
+
+/** Whether an expression is +, - and * of fields and constants (column-arith.ts decides the rest). */
+function isArithmetic(e: dag.Expr): boolean {
+  if (e.kind === 'This') return e.path.length > 0;
+  if (e.kind === 'Literal') return true;
+  return e.kind === 'BinaryExpr' && (e.op === '+' || e.op === '-' || e.op === '*') && isArithmetic(e.lhs) && isArithmetic(e.rhs);
 }
 
 export interface ScanBuild {
