@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lake } from '../../src/index.js';
 import { zson } from './helpers.js';
-import { CountingBlobStore, data, filterOf, newLake, OPS, rng, rounded, run, SUMMARIZES, summarizeQuery } from './column-data.js';
+import { CountingBlobStore, data, filterOf, newLake, OPS, pairedLakes, rng, rounded, run, SUMMARIZES, summarizeQuery } from './column-data.js';
 
 const CASES = Number(process.env['ZLAKE_COLUMN_CASES'] ?? 5000);
 const BIG_CASES = Number(process.env['ZLAKE_COLUMN_BIG_CASES'] ?? 400);
@@ -215,13 +215,9 @@ describe('filtered summarize over column copies', () => {
         const y = r() < 0.2 ? x : num(k === 1);
         return `{ts:${k * 1000 + i},x:${x},y:${y}}`;
       }).join('\n');
+    // (Made once: text draws from r.)
     const texts = [text(0), text(1), text(2)];
-    const cols = newLake(true);
-    const rows = newLake(false);
-    for (const lake of [cols, rows]) {
-      await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
-      for (const t of texts) await lake.load('p', 'main', zson(t));
-    }
+    const [cols, rows] = await pairedLakes({ p: { order: 'asc' } }, (k) => ({ p: texts[k]! }));
     for (const op of OPS) {
       for (const tail of ['count()', 'sum(x), c:=count()']) {
         const q = `from p | x ${op} y | ${tail}`;
@@ -241,13 +237,9 @@ describe('filtered summarize over column copies', () => {
       return JSON.stringify(Array.from({ length: n }, () => (r() < 0.05 ? 'é' : String.fromCharCode(97 + Math.floor(r() * 26)))).join(''));
     };
     const text = (k: number) => Array.from({ length: 800 }, (_, i) => `{ts:${k * 1000 + i},s:${str()},b:0x${'ab'.repeat(i % 9)}${(i % 256).toString(16).padStart(2, '0')}}`).join('\n');
+    // (Made once: text draws from r.)
     const texts = [text(0), text(1), text(2)];
-    const cols = newLake(true);
-    const rows = newLake(false);
-    for (const lake of [cols, rows]) {
-      await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
-      for (const t of texts) await lake.load('p', 'main', zson(t));
-    }
+    const [cols, rows] = await pairedLakes({ p: { order: 'asc' } }, (k) => ({ p: texts[k]! }));
     for (const f of ['len(s) > 17', 'len(s) == 0', '130 <= len(s)', '17 < len(s)', '5 > len(s)', '9 >= len(b)', 'len(s) != 3', 'len(b) >= 6', 'len(s) < -1', '0 == len(b)']) {
       for (const tail of ['count()', 'yield s']) {
         const q = `from p | ${f} | ${tail}`;
