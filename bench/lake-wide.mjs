@@ -8,35 +8,16 @@
 // best of RUNS is reported for both, their ratio, and the ratio to a plain
 // JSON.parse loop over the file (the cost of reading the data at all).
 // Usage: node bench/lake-wide.mjs [file.ndjson]   (npm run build; node bench/gen.mjs)
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { benchFile, eachRecord, secs } from './support.mjs';
+import { benchFile, benchLake, eachRecord, secs } from './support.mjs';
 
 const { file } = benchFile();
-const { openLocalLake } = await import('../dist/adapters/local/index.js');
-const { cachedMetaStore } = await import('../dist/adapters/node/meta-cache.js');
-const { defaultEncodeThreads, EncodePool } = await import('../dist/adapters/node/encode-pool.js');
-const { defaultScanThreads, ScanPool } = await import('../dist/adapters/node/scan-pool.js');
-const { Lake, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
+const { prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
 const { DuckDBInstance } = await import('@duckdb/node-api');
 
-const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-wide-'));
-const local = await openLocalLake(dir);
-let clock = 0n;
-const meta = cachedMetaStore(local.meta.store, () => local.meta.version());
-const encoder = new EncodePool({ lake: dir, threads: defaultEncodeThreads() });
-const scanThreads = defaultScanThreads();
-const scans = scanThreads > 0 ? new ScanPool({ config: { lake: dir }, threads: scanThreads }) : undefined;
-const lake = new Lake({
-  blobs: local.blobs,
-  meta,
-  now: () => BigInt(Date.now()) * 1_000_000n + clock++,
-  objectEncoder: encoder,
-  ...(scans !== undefined ? { scanThreads: scans } : {}),
-});
+const { lake, close } = await benchLake('wide');
 await lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });
 await lake.load('conn', 'main', readValues(Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })), new TypeContext(), { format: 'ndjson' }));
 const duck = await (await DuckDBInstance.create(':memory:')).connect();
@@ -93,8 +74,5 @@ for (const [z, sql] of queries) {
   console.log(z.padEnd(44), zs.toFixed(4).padStart(8), ds.toFixed(4).padStart(8), `${(ds / zs).toFixed(2)}x`.padStart(11), `${(loopSecs / zs).toFixed(1)}x`.padStart(11));
 }
 
-await encoder.close();
-await scans?.close();
-local.close();
-rmSync(dir, { recursive: true, force: true });
+await close();
 process.exit(0);

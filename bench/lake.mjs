@@ -11,39 +11,15 @@
 // column copies; the ts-range sum shows a scan pruned by the pool key).
 // Usage: node bench/lake.mjs [file.ndjson]   (npm run build; node bench/gen.mjs)
 import { spawnSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { benchFile, secs } from './support.mjs';
+import { benchFile, benchLake, secs } from './support.mjs';
 
 const { file, mb } = benchFile();
-const { openLocalLake } = await import('../dist/adapters/local/index.js');
-const { cachedMetaStore } = await import('../dist/adapters/node/meta-cache.js');
-const { defaultEncodeThreads, EncodePool } = await import('../dist/adapters/node/encode-pool.js');
-const { defaultScanThreads, ScanPool } = await import('../dist/adapters/node/scan-pool.js');
-const { encodeBatches, formatByName, Lake, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
+const { encodeBatches, formatByName, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
 
-const dir = mkdtempSync(join(tmpdir(), 'zlake-bench-lake-'));
-const local = await openLocalLake(dir);
-
-let clock = 0n;
-// The metastore behind the read cache the server puts in front of it (open-lake.ts).
-const meta = cachedMetaStore(local.meta.store, () => local.meta.version());
-// Loads hand their full runs to the threads zlake serve and zlake load use
-// (encode-pool.ts), and queries shares of their scans (scan-pool.ts).
-const encoder = new EncodePool({ lake: dir, threads: defaultEncodeThreads() });
-const scanThreads = defaultScanThreads();
-const scans = scanThreads > 0 ? new ScanPool({ config: { lake: dir }, threads: scanThreads }) : undefined;
-const lake = new Lake({
-  blobs: local.blobs,
-  meta,
-  now: () => BigInt(Date.now()) * 1_000_000n + clock++,
-  objectEncoder: encoder,
-  ...(scans !== undefined ? { scanThreads: scans } : {}),
-});
-
+const { lake, close } = await benchLake('lake');
 
 // --- load ---
 await lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });
@@ -178,7 +154,4 @@ for (const q of queries) {
     q.exact ? ` (${pout.trim()})` : '',
   );
 }
-await encoder.close();
-await scans?.close();
-local.close();
-rmSync(dir, { recursive: true, force: true });
+await close();

@@ -1,6 +1,8 @@
 // Helpers the benchmarks share: the generated data file, timing, and a
 // line-by-line read of NDJSON for the plain JSON.parse baselines.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 /** The NDJSON file named on the command line (default the generated one) and its size in MB; exits when missing. */
@@ -29,4 +31,39 @@ export async function eachRecord(file, fn) {
     rest = lines.pop();
     for (const line of lines) if (line) fn(line);
   }
+}
+
+/**
+ * A lake in a new temporary folder, as zlake serve opens one (../dist): the
+ * local adapter (data folder + libSQL file) behind the metastore's read
+ * cache (open-lake.ts), loads handing their full runs to encode threads
+ * (encode-pool.ts) and queries sending shares of their scans to scan
+ * threads (scan-pool.ts). `close` stops the threads and removes the folder.
+ */
+export async function benchLake(name) {
+  const { openLocalLake } = await import('../dist/adapters/local/index.js');
+  const { cachedMetaStore } = await import('../dist/adapters/node/meta-cache.js');
+  const { defaultEncodeThreads, EncodePool } = await import('../dist/adapters/node/encode-pool.js');
+  const { defaultScanThreads, ScanPool } = await import('../dist/adapters/node/scan-pool.js');
+  const { Lake } = await import('../dist/src/index.js');
+  const dir = mkdtempSync(join(tmpdir(), `zlake-bench-${name}-`));
+  const local = await openLocalLake(dir);
+  let clock = 0n;
+  const encoder = new EncodePool({ lake: dir, threads: defaultEncodeThreads() });
+  const scanThreads = defaultScanThreads();
+  const scans = scanThreads > 0 ? new ScanPool({ config: { lake: dir }, threads: scanThreads }) : undefined;
+  const lake = new Lake({
+    blobs: local.blobs,
+    meta: cachedMetaStore(local.meta.store, () => local.meta.version()),
+    now: () => BigInt(Date.now()) * 1_000_000n + clock++,
+    objectEncoder: encoder,
+    ...(scans !== undefined ? { scanThreads: scans } : {}),
+  });
+  const close = async () => {
+    await encoder.close();
+    await scans?.close();
+    local.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { lake, close };
 }

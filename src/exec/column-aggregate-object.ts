@@ -8,7 +8,7 @@
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
 import { type ArgValues, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
-import { ArithColumns, arithProgram } from './column-arith.js';
+import { ArithColumns, argProgram } from './column-arith.js';
 import { Builder, ID, TypeFloat64, TypeInt64, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, valueAt, type EvalNode, type SortedKey } from './column-filter.js';
@@ -104,12 +104,12 @@ async function aggregateObject(
     else if (DISTINCT_AGGS.has(a.fn) && a.where === undefined) o.codeColumn(set, arg);
     arg++;
   }
-  // So do the fields of arithmetic under them (see column-arith.ts), whose columns come last.
-  let at = set.paths.length - argPaths.flat().length;
+  // So do the fields of arithmetic under them (see column-arith.ts), whose
+  // columns come last: aggregate j's from argStarts[j] on.
+  const argStarts: number[] = [];
+  for (let at = set.paths.length - argPaths.flat().length, j = 0; j < plan.aggs.length; at += argPaths[j]!.length, j++) argStarts.push(at);
   for (const [j, a] of plan.aggs.entries()) {
-    const n = argPaths[j]!.length;
-    if (NUMERIC_AGGS.has(a.fn) && a.arg !== undefined) for (let k = 0; k < n; k++) o.numberColumn(set, at + k);
-    at += n;
+    if (NUMERIC_AGGS.has(a.fn) && a.arg !== undefined) for (let k = 0; k < argPaths[j]!.length; k++) o.numberColumn(set, argStarts[j]! + k);
   }
   // The filter's columns of many values read their elements where an earlier query placed them.
   for (let j = arg; j < set.paths.length; j++) o.keepElements(set, j);
@@ -121,15 +121,11 @@ async function aggregateObject(
   // min and max of arithmetic take their results in the members' order,
   // not the values': only int64 and float64 fields (or none), whose
   // results compare alike in any order but for NaNs (checked below).
-  const extremes = plan.aggs.map((a) => (a.fn === 'min' || a.fn === 'max') && a.arg !== undefined);
-  const argAt = set.paths.length - argPaths.flat().length;
-  const argCols = (m: (typeof members)[number], j: number): ColumnBatch[] => {
-    const from = argAt + argPaths.slice(0, j).flat().length;
-    return m.cols.cursors.slice(from, from + argPaths[j]!.length);
-  };
-  for (const [j, e] of extremes.entries()) {
-    if (!e) continue;
-    if (arithProgram(plan.aggs[j]!.arg!.expr, argPaths[j]!) === null) return null;
+  const extremes = plan.aggs.map((a) => ((a.fn === 'min' || a.fn === 'max') && a.arg !== undefined ? argProgram(a.arg) : undefined));
+  const argCols = (m: (typeof members)[number], j: number): ColumnBatch[] => m.cols.cursors.slice(argStarts[j]!, argStarts[j]! + argPaths[j]!.length);
+  for (const [j, program] of extremes.entries()) {
+    if (program === undefined) continue;
+    if (program === null) return null;
     for (const m of members) for (const c of argCols(m, j)) if (!c.missing && c.type !== TypeInt64 && c.type !== TypeFloat64) return null;
   }
   // min and max over floats holding a NaN depend on the values' order: read
@@ -138,7 +134,7 @@ async function aggregateObject(
   // works the arithmetic out) once; they are then read again from the first row.
   for (const m of members) {
     const ordered = m.args.filter((c, j) => c !== null && (plan.aggs[j]!.fn === 'min' || plan.aggs[j]!.fn === 'max') && isFloatColumn(c));
-    const computed = extremes.flatMap((e, j) => (e ? [new ArithColumns(arithProgram(plan.aggs[j]!.arg!.expr, argPaths[j]!)!, argCols(m, j))] : []));
+    const computed = extremes.flatMap((program, j) => (program ? [new ArithColumns(program, argCols(m, j))] : []));
     if (ordered.length === 0 && computed.length === 0) continue;
     for (let n = m.cols.next(BATCH); n > 0; n = m.cols.next(BATCH)) {
       if (ordered.some((c) => hasNaN(c!, n)) || computed.some((a) => a.fill(n, null)?.hasNaN === true)) return null;
@@ -323,7 +319,7 @@ function argEvaluator(
     const cols = cursors.slice(at, at + paths[j]!.length);
     at += paths[j]!.length;
     // Arithmetic under sum, avg, min and max is worked out over the columns into numbers.
-    const program = NUMERIC_AGGS.has(a.fn) ? arithProgram(arg.expr, paths[j]!) : null;
+    const program = NUMERIC_AGGS.has(a.fn) ? argProgram(arg) : null;
     const numbers = program === null ? null : new ArithColumns(program, cols);
     return { eval: arg.eval, cols, vs: cols.map((): Value | null => null), numbers };
   });

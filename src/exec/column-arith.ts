@@ -7,8 +7,8 @@
 // as is every row of a batch whose columns are of other types.
 
 import type { dag } from '../compiler/index.js';
-import { bodyStart, type ColumnBatch, type NumberVector } from '../runtime/agg/index.js';
-import { decodeIntNumber, ID, TypeContext, TypeFloat64, TypeInt64 } from '../zed/index.js';
+import { bodyStart, smallIntAt, type ColumnBatch, type NumberVector } from '../runtime/agg/index.js';
+import { decodeFloat, decodeIntNumber, ID, TypeContext, TypeFloat64, TypeInt64 } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
 
 type Node =
@@ -18,12 +18,23 @@ type Node =
 
 const LIMIT = 2 ** 53;
 
+/** Arithmetic as ArithColumns works it out. */
+export type ArithProgram = Node;
+
+/** Each aggregate argument's program (see argProgram), worked out once per query. */
+const PROGRAMS = new WeakMap<object, ArithProgram | null>();
+
+/** The program of an aggregate's argument expression (arithProgram of its expr over its paths), made once. */
+export function argProgram(arg: { readonly expr: dag.Expr; readonly paths: readonly (readonly string[])[] }): ArithProgram | null {
+  let p = PROGRAMS.get(arg);
+  if (p === undefined) PROGRAMS.set(arg, (p = arithProgram(arg.expr, arg.paths)));
+  return p;
+}
+
 /**
  * The arithmetic of `expr` over the fields at `paths` (column i is paths[i]),
  * or null when it is anything else.
  */
-export type ArithProgram = Node;
-
 export function arithProgram(expr: dag.Expr, paths: readonly (readonly string[])[]): Node | null {
   switch (expr.kind) {
     case 'This': {
@@ -152,9 +163,9 @@ function readNumbers(c: ColumnBatch, float: boolean, count: number, rows: Int32A
     const byCode = new Float64Array(c.cardinality);
     const ok = new Uint8Array(c.cardinality);
     for (let code = 0; code < c.cardinality; code++) {
-      const el = c.element(code);
-      const x = elementNumber(el, 0, float);
-      if (x === null) continue;
+      const x = elementNumber(c.element(code), 0, float);
+      // (A float NaN is exact: only an integer past six bytes reads as NaN here and is not.)
+      if (x !== x && !float) continue;
       byCode[code] = x;
       ok[code] = 1;
     }
@@ -171,36 +182,22 @@ function readNumbers(c: ColumnBatch, float: boolean, count: number, rows: Int32A
     for (let k = 0; k < count; k++) {
       const s = starts[rows === null ? k : rows[k]!]!;
       const tag = bytes[s]!;
-      xs[k] = tag === 0 ? 0 : tag === 9 ? dv.getFloat64(s + 1, true) : elementNumber(bytes, s, true)!;
+      xs[k] = tag === 0 ? 0 : tag === 9 ? dv.getFloat64(s + 1, true) : elementNumber(bytes, s, true);
     }
     return;
   }
   for (let k = 0; k < count; k++) {
     const s = starts[rows === null ? k : rows[k]!]!;
-    const tag = bytes[s]!;
-    if (tag > 7) {
-      exact[k] = 0;
-      continue;
-    }
-    // The body, little-endian: twice the magnitude, plus one when negative
-    // (1 alone: the least int64), as decodeIntNumber reads it.
-    let u = 0;
-    for (let i = s + tag - 1; i > s; i--) u = u * 256 + bytes[i]!;
-    xs[k] = u % 2 === 0 ? u / 2 : u === 1 ? -(2 ** 63) : -(u - 1) / 2;
+    const x = bytes[s] === 0 ? 0 : smallIntAt(bytes, s);
+    if (x === x) xs[k] = x;
+    else exact[k] = 0;
   }
 }
 
-const dv8 = new DataView(new ArrayBuffer(8));
-
-/** The number of the int64 or float64 element at b[s] (a null as 0); null for an integer past six bytes. */
-function elementNumber(b: Uint8Array, s: number, float: boolean): number | null {
-  const tag = b[s]!;
-  if (tag === 0) return 0;
+/** The number of the int64 or float64 element at b[s] (a null as 0); NaN for an integer past six bytes. */
+function elementNumber(b: Uint8Array, s: number, float: boolean): number {
+  if (b[s] === 0) return 0;
+  if (!float) return smallIntAt(b, s);
   const body = bodyStart(b, s);
-  if (float) {
-    for (let k = 0; k < 8; k++) dv8.setUint8(k, b[body + k]!);
-    return dv8.getFloat64(0, true);
-  }
-  if (tag > 7) return null;
-  return decodeIntNumber(b, body, s + tag);
+  return decodeFloat(b, body, body + 8);
 }

@@ -6,7 +6,7 @@
 // column's comparison (or expression) runs once per code.
 
 import type { ColumnFilterNode, dag } from '../compiler/index.js';
-import { elementValue, numberValue, type ColumnBatch } from '../runtime/agg/index.js';
+import { elementValue, numberValue, smallIntAt, type ColumnBatch } from '../runtime/agg/index.js';
 export { selectRows } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
 import { samePath } from '../runtime/op/index.js';
@@ -416,31 +416,14 @@ function intsOf(c: ColumnBatch, n: number, xs: Float64Array): Float64Array {
   }
   if (c.cardinality >= 0) {
     const byCode = new Float64Array(c.cardinality);
-    for (let code = 0; code < c.cardinality; code++) byCode[code] = intAt(c.element(code), 0);
+    for (let code = 0; code < c.cardinality; code++) byCode[code] = smallIntAt(c.element(code), 0);
     const codes = c.codes;
     for (let i = 0; i < n; i++) xs[i] = byCode[codes[i]!]!;
     return xs;
   }
   const { bytes, starts } = c;
-  for (let i = 0; i < n; i++) {
-    const s = starts[i]!;
-    const tag = bytes[s]!;
-    if (tag < 1 || tag > 7) {
-      xs[i] = Number.NaN;
-      continue;
-    }
-    // As decodeIntNumber reads it (1 alone: the least int64).
-    let u = 0;
-    for (let k = s + tag - 1; k > s; k--) u = u * 256 + bytes[k]!;
-    xs[i] = u % 2 === 0 ? u / 2 : u === 1 ? -(2 ** 63) : -(u - 1) / 2;
-  }
+  for (let i = 0; i < n; i++) xs[i] = smallIntAt(bytes, starts[i]!);
   return xs;
-}
-
-/** The int64 of the element at b[s] (its tag is its body's length plus one), NaN for a null or a body past six bytes. */
-function intAt(b: Uint8Array, s: number): number {
-  const tag = b[s]!;
-  return tag < 1 || tag > 7 ? Number.NaN : decodeIntNumber(b, s + 1, s + tag);
 }
 
 /** Row i's value of a column; null when the values lack the field. */
@@ -548,17 +531,8 @@ function numericLeaf(node: Leaf, col: ColumnBatch, colId: number, n: number, out
   }
   for (let i = 0; i < n; i++) {
     const s = starts[i]!;
-    const tag = bytes[s]!;
-    if (tag > 7) {
-      out[i] = slow(i, s);
-      continue;
-    }
-    // The body, little-endian: twice the magnitude, plus one when negative
-    // (1 alone: the least int64), read in place as decodeIntNumber reads it.
-    let u = 0;
-    for (let k = s + tag - 1; k > s; k--) u = u * 256 + bytes[k]!;
-    const x = u % 2 === 0 ? u / 2 : u === 1 ? -(2 ** 63) : -(u - 1) / 2;
-    out[i] = outcomes[x < p ? 0 : x === p ? 1 : 2]!;
+    const x = bytes[s] === 0 ? 0 : smallIntAt(bytes, s);
+    out[i] = x === x ? outcomes[x < p ? 0 : x === p ? 1 : 2]! : slow(i, s);
   }
   return true;
 }

@@ -2,7 +2,7 @@
 // it (see column-groups.ts): either codes into a dictionary of elements or
 // zcode elements in place.
 
-import { encodeFloat16, encodeFloat32, encodeFloat64, encodeInt, encodeUint, ID, readElement, underlying, Value, type Type } from '../../zed/index.js';
+import { decodeIntNumber, encodeFloat16, encodeFloat32, encodeFloat64, encodeInt, encodeUint, ID, readElement, underlying, Value, type Type } from '../../zed/index.js';
 
 /** Elements that codes index, shared by the columns whose codes index them (see ColumnBatch.source). */
 export interface CodeSource {
@@ -45,6 +45,16 @@ const el = { start: 0, end: 0 };
 export function bodyStart(b: Uint8Array, s: number): number {
   readElement(b, s, b.length, el);
   return el.start;
+}
+
+/**
+ * The signed integer (int64, duration, time, ...) of the element at b[s],
+ * exact as a number: NaN for a null or a body past six bytes. Read in
+ * place (the tag of a body this short is one byte, its length plus one).
+ */
+export function smallIntAt(b: Uint8Array, s: number): number {
+  const tag = b[s]!;
+  return tag < 1 || tag > 7 ? Number.NaN : decodeIntNumber(b, s + 1, s + tag);
 }
 
 /** The value of type `t` whose element is b[s:e] (its body a view of b). */

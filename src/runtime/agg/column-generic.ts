@@ -52,6 +52,29 @@ export interface NumberVector {
  */
 export type ArgValues = ((k: number) => Value) & { readonly numbers?: (count: number) => NumberVector | null };
 
+/** What a GenericColumnAgg has made and handed over of the codes of a column (or of a shared dictionary). */
+class CodeState {
+  /** Values by code, each made when first read. */
+  readonly byCode: (Value | undefined)[] = [];
+  /** The (group, code) pairs handed over that firstGroups does not hold, as group * 2^32 + code. */
+  readonly seen = new Set<number>();
+  /**
+   * Per code, 1 + the first group it was handed over for (0: none yet), so
+   * that a code seen again in that group costs an array read.
+   */
+  #first = new Int32Array(0);
+
+  /** firstGroup for codes below `cardinality` (grown as a shared dictionary grows). */
+  firstGroups(cardinality: number): Int32Array {
+    if (this.#first.length < cardinality) {
+      const grown = new Int32Array(Math.max(cardinality, 2 * this.#first.length));
+      grown.set(this.#first);
+      this.#first = grown;
+    }
+    return this.#first;
+  }
+}
+
 /** What count() with no argument consumes per row (it reads nothing of it). */
 const ROW = new Value(TypeBool, encodeBool(true));
 
@@ -70,22 +93,14 @@ export class GenericColumnAgg {
   private kept: { pos: number[]; gid: number[]; val: Value[] } = { pos: [], gid: [], val: [] };
   /** Of the column begun, per group, what any or fuse kept: 1 a null, 2 a non-null (any), 2 a value (fuse). */
   private firsts = new Map<number, number>();
-  /** A coded column's values by code, each made when first read. */
-  private byCode: (Value | undefined)[] = [];
   /**
-   * The (group, code) pairs handed over so far, as group * 2^32 + code: of
-   * the column begun, or of every column begun whose codes index the same
-   * elements (a dictionary the pool's objects share, see ColumnBatch.source).
+   * What the column begun has made and handed over of its codes: of it
+   * alone, or (for codes into a dictionary the pool's objects share, see
+   * ColumnBatch.source) of every column begun that reads that dictionary.
    */
-  private seen = new Set<number>();
-  /**
-   * Per code, 1 + the first group it was handed over for (0: none yet), so
-   * that a code seen again in that group costs an array read; pairs of any
-   * other group go to `seen`.
-   */
-  private firstGroup: Int32Array = new Int32Array(0);
-  /** Per shared dictionary, its byCode, seen and firstGroup, kept across the columns that read it. */
-  private readonly spaces = new Map<object, { byCode: (Value | undefined)[]; seen: Set<number>; firstGroup: Int32Array }>();
+  #codes = new CodeState();
+  /** Per shared dictionary, its CodeState, kept across the columns that read it. */
+  private readonly spaces = new Map<object, CodeState>();
   /** Bytes held by growing aggregates (union), kept up to date as values come. */
   memory = 0;
 
@@ -118,7 +133,7 @@ export class GenericColumnAgg {
   begin(col: ColumnBatch | null): boolean {
     this.col = col;
     this.byValue = false;
-    if (col === null || col.missing) this.#fresh();
+    if (col === null || col.missing) this.#codes = new CodeState();
     this.firsts = new Map();
     if (col === null) return (this.live = true);
     if (col.missing) return (this.live = false);
@@ -127,19 +142,12 @@ export class GenericColumnAgg {
     // staying as they are) keep what was made and handed over of them; a
     // column's own codes start afresh.
     const space = col.cardinality >= 0 ? col.source : undefined;
-    if (space === undefined) {
-      this.#fresh();
-      return true;
+    if (space === undefined) this.#codes = new CodeState();
+    else {
+      let kept = this.spaces.get(space);
+      if (kept === undefined) this.spaces.set(space, (kept = new CodeState()));
+      this.#codes = kept;
     }
-    // (The one kept is left as this column found it until the next begin, which keeps firstGroup if it grew.)
-    const last = this.#space;
-    if (last !== undefined) last.firstGroup = this.firstGroup;
-    let kept = this.spaces.get(space);
-    if (kept === undefined) this.spaces.set(space, (kept = { byCode: [], seen: new Set(), firstGroup: new Int32Array(0) }));
-    this.#space = kept;
-    this.byCode = kept.byCode;
-    this.seen = kept.seen;
-    this.firstGroup = kept.firstGroup;
     return true;
   }
 
@@ -217,13 +225,9 @@ export class GenericColumnAgg {
         for (let i = 0; i < n; i++) this.#consume(gids[i]!, this.codeValue(col, codes[rows === undefined ? i : rows[i]!]!));
         return;
       }
-      const seen = this.seen;
-      if (this.firstGroup.length < col.cardinality) {
-        const grown = new Int32Array(Math.max(col.cardinality, 2 * this.firstGroup.length));
-        grown.set(this.firstGroup);
-        this.firstGroup = grown;
-      }
-      const first = this.firstGroup;
+      const codeState = this.#codes;
+      const seen = codeState.seen;
+      const first = codeState.firstGroups(col.cardinality);
       for (let i = 0; i < n; i++) {
         const g = gids[i]!;
         const c = codes[rows === undefined ? i : rows[i]!]!;
@@ -254,26 +258,14 @@ export class GenericColumnAgg {
     }
   }
 
-  /** The kept state of the shared dictionary begun (see spaces), if any. */
-  #space: { byCode: (Value | undefined)[]; seen: Set<number>; firstGroup: Int32Array } | undefined = undefined;
-
-  /** Starts byCode, seen and firstGroup afresh, for a column of its own. */
-  #fresh(): void {
-    const last = this.#space;
-    if (last !== undefined) last.firstGroup = this.firstGroup;
-    this.#space = undefined;
-    this.byCode = [];
-    this.seen = new Set();
-    this.firstGroup = new Int32Array(0);
-  }
-
-  /** The value of code `c` of a coded column (see byCode). */
+  /** The value of code `c` of a coded column (see CodeState.byCode). */
   private codeValue(col: ColumnBatch, c: number): Value {
-    let v = this.byCode[c];
+    const byCode = this.#codes.byCode;
+    let v = byCode[c];
     if (v === undefined) {
       const el = col.element(c);
       const body = bodyStart(el, 0);
-      v = this.byCode[c] = new Value(col.type, body < 0 ? null : el.subarray(body));
+      v = byCode[c] = new Value(col.type, body < 0 ? null : el.subarray(body));
     }
     return v;
   }

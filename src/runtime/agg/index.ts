@@ -16,4 +16,4 @@ export { Schema as FusedSchema } from './fuse-schema.js';
 export { RunReader, RunWriter, RUN_CHUNK } from './spill-run.js';
 export { ColumnGroups, hasNaN, isFloatColumn, type ColumnAggKind, type ColumnBatch, type GroupsExport, type RowSelection } from './column-groups.js';
 export { GENERIC_COLUMN_AGGS, ORDERED_COLUMN_AGGS, type ArgValues, type NumberVector } from './column-generic.js';
-export { bodyStart, elementValue, numberValue, selectRows } from './column-batch.js';
+export { bodyStart, elementValue, numberValue, selectRows, smallIntAt } from './column-batch.js';
