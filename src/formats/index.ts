@@ -8,3 +8,4 @@ export * from './input.js';
 export * from './lake/index.js';
 export { ZngDecoder, decodeZng, encodeZng, type ZngControl } from './zng/index.js';
 export { setParquetWasmLoader, type ParquetWasmLoader, type ParquetWasmSource } from './parquet/index.js';
+export { setLz4WasmModule } from './lz4-wasm.js';

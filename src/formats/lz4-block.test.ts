@@ -16,6 +16,12 @@ function compress(src: Uint8Array): Uint8Array {
   return dst.subarray(0, n);
 }
 
+function decompress(block: Uint8Array, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  expect(decompressLz4Block(block, out)).toBe(size);
+  return out;
+}
+
 describe('decompressLz4Block', () => {
   it('inverts lz4js on repetitive, random and mixed data', () => {
     const rand = rng(99);
@@ -77,12 +83,6 @@ describe('decompressLz4Block', () => {
 });
 
 describe('Lz4Compressor', () => {
-  function decompress(block: Uint8Array, size: number): Uint8Array {
-    const out = new Uint8Array(size);
-    expect(decompressLz4Block(block, out)).toBe(size);
-    return out;
-  }
-
   it('makes the matches pierrec/lz4 makes on a run of one byte', () => {
     // 32 × "a": the match found at 1 (offset 1) is extended 8 bytes at a time
     // only while 8 more fit before len-14, then two 4-byte matches at offset
@@ -168,5 +168,57 @@ describe('Lz4Compressor', () => {
       expect(block.length).toBeLessThan(src.length);
       expect(decompress(block, src.length)).toEqual(src);
     }
+  });
+});
+
+describe('Lz4Compressor in WebAssembly', () => {
+  /** Inputs of every kind the matcher treats apart: runs, repeats near and far, long literals, noise. */
+  function inputs(): Uint8Array[] {
+    const rand = rng(2024);
+    const out: Uint8Array[] = [new Uint8Array(0), new Uint8Array(13), new Uint8Array(14), new Uint8Array(15).fill(7)];
+    for (let round = 0; round < 120; round++) {
+      const n = 1 + rand(round % 10 === 0 ? 300_000 : 9000);
+      const src = new Uint8Array(n);
+      const kind = round % 5;
+      for (let i = 0; i < n; i++) {
+        if (kind === 0) src[i] = rand(256); // incompressible
+        else if (kind === 1) src[i] = i > 70_000 && rand(3) > 0 ? src[i - 65_535 + rand(3)]! : rand(4); // at the window's edge
+        else if (kind === 2) src[i] = rand(600) === 0 ? rand(256) : i % 251; // long matches
+        else if (kind === 3) src[i] = rand(2) === 0 && i > 8 ? src[i - 1 - rand(8)]! : rand(256); // short overlapping repeats
+        else src[i] = (i >> 9) % 2 === 0 ? rand(256) : src[i - 512] ?? 0; // literal runs past 255 between matches
+      }
+      out.push(src);
+    }
+    return out;
+  }
+
+  it('makes the JavaScript matcher\'s blocks byte for byte, under every limit', () => {
+    const wasm = new Lz4Compressor();
+    const js = new Lz4Compressor({ wasm: false });
+    let compressed = 0;
+    let refused = 0;
+    for (const src of inputs()) {
+      for (const limit of [src.length, src.length - 1, Math.floor(src.length * 0.6), 20]) {
+        const a = js.compress(src, limit);
+        const b = wasm.compress(src, limit);
+        expect(b === null ? null : Array.from(b)).toEqual(a === null ? null : Array.from(a));
+        if (a === null) refused++;
+        else compressed++;
+      }
+    }
+    // Both outcomes were exercised.
+    expect(compressed).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(100);
+  });
+
+  it('hands back a block that stays put when another compressor runs', () => {
+    const a = new Lz4Compressor();
+    const b = new Lz4Compressor();
+    const src = Uint8Array.from({ length: 4000 }, (_, i) => i % 97);
+    const block = a.compress(src)!;
+    const copy = block.slice();
+    b.compress(Uint8Array.from({ length: 4000 }, (_, i) => i % 31));
+    expect(block).toEqual(copy);
+    expect(decompress(block, src.length)).toEqual(src);
   });
 });

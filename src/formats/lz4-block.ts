@@ -12,9 +12,11 @@
 // 16-bit hash of six bytes, three candidates per step, backward extension,
 // skipping faster through incompressible input) decide every byte of a
 // compressed frame or segment, and so the sizes of ZNG files and lake
-// objects; matching them makes zlake's the same size as Zed's.
+// objects; matching them makes zlake's the same size as Zed's. Blocks up to
+// 8 MiB go to its WebAssembly build (lz4-wasm.ts), which chooses the same.
 
 import { FormatError } from '../errors/index.js';
+import { compressLz4Wasm, MAX_WASM_BLOCK } from './lz4-wasm.js';
 
 function bad(what: string, at: number): FormatError {
   return new FormatError(`corrupt LZ4 block: ${what} at block offset ${at}`);
@@ -140,6 +142,12 @@ function equalBytes(x: number): number {
 export class Lz4Compressor {
   readonly #table = new Uint16Array(HASH_SIZE);
   #dst = new Uint8Array(0);
+  readonly #wasm: boolean;
+
+  /** `wasm: false` keeps every block in JavaScript (the WebAssembly build's reference). */
+  constructor(opts: { readonly wasm?: boolean } = {}) {
+    this.#wasm = opts.wasm !== false;
+  }
 
   /**
    * The LZ4 block for `src`, or null when it is incompressible or would not
@@ -150,6 +158,11 @@ export class Lz4Compressor {
   compress(src: Uint8Array, limit = src.length): Uint8Array | null {
     const cap = Math.min(limit, src.length);
     if (cap <= 0) return null;
+    if (this.#wasm && src.length <= MAX_WASM_BLOCK) {
+      const [dst, z] = compressLz4Wasm(src, cap, this.#dst);
+      this.#dst = dst;
+      return z === 0 ? null : dst.subarray(0, z);
+    }
     if (this.#dst.length < cap) this.#dst = new Uint8Array(cap);
     const z = this.#block(src, this.#dst, cap);
     return z === 0 ? null : this.#dst.subarray(0, z);
