@@ -42,6 +42,36 @@ export interface Shape {
    */
   readonly keep: readonly number[] | null;
   next: Shape | undefined;
+  /**
+   * The shapes seen with these same keys and other types (one list shared
+   * by all of them, at most MAX_ALIKE), so that a record whose keys came as
+   * predicted finds its shape by types alone, with no hash or lookup.
+   */
+  alike: Shape[];
+}
+
+/** Shapes kept per set of keys (each costs a types compare when a prediction misses). */
+const MAX_ALIKE = 8;
+
+/**
+ * The shape among `pred` and those alike (whose keys the fields
+ * `base..s.top` of `s` are known to have) with their types, if any.
+ */
+export function alikeShape(pred: Shape, s: FieldStack, base: number): Shape | undefined {
+  if (sameTypes(pred, s, base)) return pred;
+  const alike = pred.alike;
+  for (let i = 0; i < alike.length; i++) if (alike[i] !== pred && sameTypes(alike[i]!, s, base)) return alike[i];
+  return undefined;
+}
+
+/** Records that `shape` has `pred`'s keys (it was found for fields whose keys came as `pred` predicted). */
+export function relateShapes(pred: Shape, shape: Shape): void {
+  if (shape === pred || shape.alike === pred.alike || shape.types.length !== pred.types.length) return;
+  const alike = pred.alike;
+  if (alike.length >= MAX_ALIKE) return;
+  if (alike.length === 0) alike.push(pred);
+  alike.push(shape);
+  shape.alike = alike;
 }
 
 /** The shape hash of the fields `base..s.top` of `s` (as ShapeCache.lookup takes it). */
@@ -124,7 +154,7 @@ export class ShapeCache {
       }
     }
     const plain = keys.every((k) => k.every((c) => c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c));
-    return { keys, plain, types, record: this.ctx.lookupRecord(fields), keep, next: undefined };
+    return { keys, plain, types, record: this.ctx.lookupRecord(fields), keep, next: undefined, alike: [] };
   }
 }
 

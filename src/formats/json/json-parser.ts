@@ -10,7 +10,7 @@ import { putUvarint } from '../../util/uvarint.js';
 import { decodeUtf8 } from '../../util/utf8.js';
 import { TypeBool, TypeFloat64, TypeInt64, TypeNull, TypeString, encodeInt, type Type, type TypeContext } from '../../zed/index.js';
 import { ZcodeArena } from './arena.js';
-import { ArrayTypes, FieldStack, ShapeCache, sameTypes, shapeHash, type Shape } from './infer.js';
+import { alikeShape, ArrayTypes, FieldStack, relateShapes, ShapeCache, shapeHash, type Shape } from './infer.js';
 import { POW10, numberToken } from './json-number.js';
 import { goQuoteByte, goQuoteBytes, isValidUtf8, nfcIfChanged, unquoteInto, writeUtf8 } from './json-text.js';
 import {
@@ -478,10 +478,10 @@ export class JsonParser extends ZcodeArena {
       }
     }
     this.pos = p;
-    let shape: Shape;
-    if (predicting && sameTypes(pred!, f, base)) shape = pred!;
-    else {
+    let shape = predicting ? alikeShape(pred!, f, base) : undefined;
+    if (shape === undefined) {
       shape = this.shapes.lookup(f, base, shapeHash(f, base));
+      if (predicting) relateShapes(pred!, shape);
       if (demand === null) this.predicted[base] = shape;
     }
     const record = shape.record;
