@@ -19,8 +19,11 @@ import { RunBuffer } from './run-buffer.js';
  * 1M Zeek-like records (319 MB of NDJSON) through the library with two
  * encode threads: 64 MiB peaked at 357-415 MiB RSS (seven runs), 48 MiB at
  * 329-379 (three) at the same speed, in nine objects rather than seven.
+ * Once LZ4 ran in WebAssembly, the faster threads took 48 MiB to 364-415;
+ * 40 MiB peaked at 347-362 at the same speed (eleven objects), 32 MiB at
+ * 336-350 but 10-15% slower.
  */
-export const DEFAULT_LOAD_MEMORY_LIMIT = 48 * 1024 * 1024;
+export const DEFAULT_LOAD_MEMORY_LIMIT = 40 * 1024 * 1024;
 
 export interface ObjectWriterOptions {
   readonly threshold: number;
