@@ -18,6 +18,7 @@ import {
   type Value,
 } from '../../zed/index.js';
 import { JsonDecoder } from './json-decoder.js';
+import { JsonParser } from './json-parser.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -283,6 +284,40 @@ describe('JsonDecoder strings', () => {
   it('copies long plain strings exactly', () => {
     const s = 'x'.repeat(200) + 'y'.repeat(100000);
     expect(str(JSON.stringify(s))).toBe(s);
+  });
+
+  it('reads strings of every length about the one-byte length limit, whatever they hold and wherever a chunk ends', () => {
+    // Plain ASCII up to 126 bytes is copied as it is scanned; the rest are
+    // scanned first. A quote, escape, non-ASCII byte or control character
+    // at each place, values one after another in one arena.
+    const texts: string[] = [];
+    for (let n = 0; n <= 260; n += n < 140 ? 1 : 20) {
+      const plain = 'abcdefghij'.repeat(27).slice(0, n);
+      texts.push(plain);
+      for (const k of [0, n >> 1, n - 1]) {
+        if (k < 0 || k >= n) continue;
+        for (const c of ['"', '\\', '\u00e9', '\n', '\u0001']) texts.push(plain.slice(0, k) + c + plain.slice(k + 1));
+      }
+    }
+    const input = texts.map((t) => JSON.stringify(t)).join('\n');
+    const got = decodeAll(input);
+    expect(got).toEqual(texts.map((t) => `${JSON.stringify(t)} <string>`));
+    expect(got.length).toBeGreaterThan(1500);
+    expect(errorOf('"' + 'a'.repeat(126) + '\u0001"').reason).toBe(`invalid JSON string "\\"${'a'.repeat(126)}\\x01\\""`);
+  });
+
+  it('copies strings into a full arena without losing a byte', () => {
+    // A parser whose arena starts tiny: strings of each length begin at
+    // each distance from its end, so the copy as it scans runs out of room.
+    for (let cap = 1; cap <= 40; cap += 3) {
+      const texts = Array.from({ length: 60 }, (_, i) => 'q'.repeat((i * 7 + cap) % 131));
+      const parser = new JsonParser(new TypeContext(), cap);
+      const input = enc.encode(JSON.stringify(texts));
+      parser.begin(0);
+      parser.commit(parser.parseTop(input, 0, input.length, true));
+      const [v] = parser.take();
+      expect(elements(v!.bytes!).map((b) => dec.decode(b!))).toEqual(texts);
+    }
   });
 
   it('rejects bad escapes and raw control characters', () => {

@@ -239,6 +239,28 @@ export class JsonParser extends ZcodeArena {
   }
 
   private string(p: number): void {
+    // Plain ASCII strings shorter than 127 bytes (nearly all) are copied as
+    // they are scanned, behind a one-byte length, while the arena has room.
+    {
+      const buf = this.buf;
+      const out = this.out;
+      const at = this.len;
+      const stop = Math.min(this.end, p + 0x80, p + 1 + out.length - at - 1);
+      let i = p + 1;
+      let o = at + 1;
+      while (i < stop) {
+        const c = buf[i]!;
+        if (STR[c] !== 0) break;
+        out[o++] = c;
+        i++;
+      }
+      if (i < stop && buf[i] === 0x22) {
+        out[at] = i - p;
+        this.len = o;
+        this.pos = i + 1;
+        return;
+      }
+    }
     const flags = this.scanString(p);
     const a = p + 1;
     const b = this.pos - 1;
