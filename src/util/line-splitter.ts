@@ -38,6 +38,31 @@ export class LineSplitter {
     if (i < chunk.length) this.append(chunk.subarray(i));
   }
 
+  /**
+   * For readers that find line ends themselves (NDJSON): completes the held
+   * line with the start of `chunk`, if a line is held, and hands it to
+   * `onLine`; returns where the rest of `chunk` starts (its length when the
+   * whole chunk went to the held line). Then `hold` keeps what they leave.
+   */
+  finishHeld(chunk: Uint8Array, onLine: LineHandler): number {
+    if (this.carryLen === 0) return 0;
+    const nl = chunk.indexOf(10);
+    if (nl < 0) {
+      this.append(chunk);
+      return chunk.length;
+    }
+    this.append(chunk.subarray(0, nl));
+    const n = this.carryLen;
+    this.carryLen = 0;
+    onLine(this.carry, 0, n);
+    return nl + 1;
+  }
+
+  /** Holds `b`, the start of a line not yet finished (copied). */
+  hold(b: Uint8Array): void {
+    this.append(b);
+  }
+
   /** The unfinished last line at the end of the input (a view), emptying the splitter. */
   takeRest(): Uint8Array {
     const n = this.carryLen;

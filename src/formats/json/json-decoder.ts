@@ -13,7 +13,7 @@ import { goQuoteByte } from './json-text.js';
 import { LineCounter } from './position.js';
 
 export { JsonParser } from './json-parser.js';
-export { JsonSyntaxError, isSpace } from './syntax.js';
+export { INCOMPLETE, JsonSyntaxError, isSpace } from './syntax.js';
 export { LineCounter } from './position.js';
 export { goQuoteByte, goQuoteBytes, isValidUtf8, utf8SeqLen } from './json-text.js';
 

@@ -25,6 +25,7 @@ import {
   TRUE_REST,
   UNEXPECTED_END,
   WS,
+  WS_INLINE,
 } from './syntax.js';
 
 export { INCOMPLETE, JsonSyntaxError, UNEXPECTED_END } from './syntax.js';
@@ -84,8 +85,17 @@ export class JsonParser extends ZcodeArena {
   /** True while a record is parsed whole after a left-out value could not be skipped. */
   private whole = false;
 
-  constructor(ctx: TypeContext, capacity = 4096, fields?: readonly string[]) {
+  /** The whitespace between tokens. */
+  private readonly ws: Uint8Array;
+
+  /**
+   * `inline`: a newline is not whitespace inside a value (NDJSON, where a
+   * value may not span lines), so a value that runs onto the next line
+   * fails where it meets the newline.
+   */
+  constructor(ctx: TypeContext, capacity = 4096, fields?: readonly string[], inline = false) {
     super(capacity);
+    this.ws = inline ? WS_INLINE : WS;
     this.shapes = new ShapeCache(ctx);
     this.arrays = new ArrayTypes(ctx);
     this.demand = fields === undefined ? null : fields.map((f) => new TextEncoder().encode(f));
@@ -151,7 +161,8 @@ export class JsonParser extends ZcodeArena {
   private skipWs(p: number): number {
     const buf = this.buf;
     const end = this.end;
-    while (p < end && WS[buf[p]!] === 1) p++;
+    const ws = this.ws;
+    while (p < end && ws[buf[p]!] === 1) p++;
     if (p >= end) this.eof(p);
     return p;
   }

@@ -23,6 +23,8 @@ function table(bytes: string | readonly (string | number)[]): Uint8Array {
 /** Bytes that end the plain scan of a string: quote, backslash, controls, non-ASCII. */
 export const STR = table(['"', '\\', ...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x80 }, (_, i) => 0x80 + i)]);
 export const WS = table(' \t\n\r');
+/** Whitespace inside a value of NDJSON, where a newline ends the value's line. */
+export const WS_INLINE = table(' \t\r');
 /** Bytes the lexer takes into a number token. */
 export const NUM = table('0123456789.eE+-');
 /** Bytes allowed right after true/false/null (jsonlexer isValueBoundaryChar). */

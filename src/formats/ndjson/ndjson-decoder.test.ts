@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../errors/index.js';
 import { TypeContext, TypeInt64, TypeNull, TypeString, elements, encodeInt, type Value } from '../../zed/index.js';
+import { formatValue } from '../../zson/index.js';
 import { JsonDecoder } from '../json/json-decoder.js';
 import { NdjsonDecoder } from './index.js';
 
@@ -96,6 +97,59 @@ describe('NdjsonDecoder', () => {
     expect(errorOf('1 2').reason).toBe("invalid character '2' after top-level value");
     expect(errorOf('{"a":1}{"b":2}').reason).toBe("invalid character '{' after top-level value");
     expect(errorOf('\n\n  [1,]').message).toBe("invalid character ']' looking for beginning of value at line 3, column 6");
+  });
+
+  it('reads random documents, good and bad lines alike, as lines parsed one by one would, however chunked', () => {
+    // Each line's value (or error) is what a fresh reader gives for that line
+    // alone: the reader finds line ends while it parses, and must never let
+    // a value run onto the next line, lose a blank line from the count, or
+    // word an error otherwise than for the line by itself.
+    const pieces = [
+      '{"a":1,"b":"x"}', '{"a":2,"b":null}', '  [1,"two",null]\t', '"s"', '-0.5', 'true', 'null', '',
+      '   ', '\r', '{"a":{"b":[{},[]]}}\r', '{"a":1} ', // good
+      '{"a":', '{"a":1}{"b":2}', '1 2', '[1,]', '{"a":"x', '"\\u12"', 'tru', '{"a" 1}', '{"a":1,', // bad
+    ];
+    const r = (n: number) => rand(n);
+    let checked = 0;
+    let failed = 0;
+    for (let doc = 0; doc < 300; doc++) {
+      const lines = Array.from({ length: 1 + r(12) }, () => pieces[r(doc % 3 === 0 ? pieces.length : 12)]!);
+      const text = lines.join('\n') + (r(2) === 0 ? '\n' : '');
+      // The reference: each line alone.
+      const want: string[] = [];
+      let wantError = '';
+      lines.forEach((l, k) => {
+        if (wantError !== '') return;
+        try {
+          want.push(...decode(l).map((v) => formatValue(v)));
+        } catch (e) {
+          if (!(e instanceof ParseError)) throw e;
+          wantError = `${e.reason} at line ${k + 1}, column ${e.column}`;
+        }
+      });
+      for (const how of ['whole', 'bytes', 'random'] as const) {
+        const got: Value[] = [];
+        let gotError = '';
+        const d = new NdjsonDecoder(new TypeContext());
+        const bytes = enc.encode(text);
+        try {
+          for (let off = 0; off < bytes.length; ) {
+            const n = how === 'whole' ? bytes.length : how === 'bytes' ? 1 : 1 + r(20);
+            got.push(...d.push(bytes.subarray(off, off + n)));
+            off += n;
+          }
+          got.push(...d.end());
+        } catch (e) {
+          if (!(e instanceof ParseError)) throw e;
+          gotError = e.message;
+        }
+        expect({ text, how, values: got.map((v) => formatValue(v)), error: gotError }).toEqual({ text, how, values: want, error: wantError });
+        checked++;
+      }
+      if (wantError !== '') failed++;
+    }
+    expect(checked).toBe(900);
+    expect(failed).toBeGreaterThan(50);
   });
 
   it('returns the lines before an error, then throws', () => {

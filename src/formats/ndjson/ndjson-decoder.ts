@@ -6,7 +6,7 @@ import type { Decoder } from '../codec.js';
 import { LineSplitter } from '../../util/line-splitter.js';
 import { ParseError } from '../../errors/index.js';
 import type { TypeContext, Value } from '../../zed/index.js';
-import { JsonParser, JsonSyntaxError, goQuoteByte, isSpace } from '../json/json-decoder.js';
+import { INCOMPLETE, JsonParser, JsonSyntaxError, goQuoteByte, isSpace } from '../json/json-decoder.js';
 
 export class NdjsonDecoder implements Decoder {
   private readonly parser: JsonParser;
@@ -18,7 +18,7 @@ export class NdjsonDecoder implements Decoder {
 
   /** `fields`: the top-level fields a query uses; records may leave the others out. */
   constructor(ctx: TypeContext, fields?: readonly string[]) {
-    this.parser = new JsonParser(ctx, 4096, fields);
+    this.parser = new JsonParser(ctx, 4096, fields, true);
   }
 
   push(chunk: Uint8Array): Value[] {
@@ -55,7 +55,75 @@ export class NdjsonDecoder implements Decoder {
 
   private pushLines(chunk: Uint8Array): void {
     this.parser.begin(this.lines.pending + chunk.length);
-    this.lines.push(chunk, this.onLine);
+    const from = this.lines.finishHeld(chunk, this.onLine);
+    const rest = this.parseLines(chunk, from);
+    if (rest < chunk.length) this.lines.hold(chunk.subarray(rest));
+  }
+
+  /**
+   * Parses the lines of b[i:] that end in it, finding each line's end as
+   * its value is parsed rather than in a pass of its own. A value the
+   * parser cannot take whole from its line (bad JSON, or one that runs onto
+   * the next line, where the parser meets the newline) is parsed again
+   * from its line alone, by parseLine, which words the error. Returns where
+   * the unfinished last line starts (b.length when there is none).
+   */
+  private parseLines(b: Uint8Array, i: number): number {
+    const n = b.length;
+    const parser = this.parser;
+    let lineStart = i;
+    while (i < n) {
+      const c = b[i]!;
+      if (c === 0x0a) {
+        // A blank line.
+        this.line++;
+        lineStart = ++i;
+        continue;
+      }
+      if (isSpace(c)) {
+        i++;
+        continue;
+      }
+      const mark = parser.len;
+      let t;
+      try {
+        t = parser.parseTop(b, i, n, false);
+      } catch (err) {
+        // (A string runs past a newline to the end of b, as a control
+        // character it reports later: then the line ends in b after all.)
+        if (err !== INCOMPLETE && !(err instanceof JsonSyntaxError)) throw err;
+        const next = this.parseAlone(b, lineStart, i);
+        if (next < 0) return lineStart;
+        lineStart = i = next;
+        continue;
+      }
+      let p = parser.pos;
+      while (p < n && b[p] !== 0x0a && isSpace(b[p]!)) p++;
+      if (p >= n || b[p] !== 0x0a) {
+        // The line goes on past the chunk, or holds more than the value.
+        parser.len = mark;
+        const next = p >= n ? -1 : this.parseAlone(b, lineStart, p);
+        if (next < 0) return lineStart;
+        lineStart = i = next;
+        continue;
+      }
+      parser.commit(t);
+      this.line++;
+      lineStart = i = p + 1;
+    }
+    return lineStart;
+  }
+
+  /**
+   * Parses the line starting at `lineStart` alone when its end (a newline
+   * at or after `from`) is in `b`; returns where the next line starts, or
+   * -1 when the line goes on past `b`.
+   */
+  private parseAlone(b: Uint8Array, lineStart: number, from: number): number {
+    const nl = b.indexOf(10, from);
+    if (nl < 0) return -1;
+    this.parseLine(b, lineStart, nl);
+    return nl + 1;
   }
 
   /** Parses the line b[lineStart:e] (without its newline). */
