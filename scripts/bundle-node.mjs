@@ -185,6 +185,8 @@ const cliCommon = {
   },
   minifyWhitespace: true,
   minifySyntax: true,
+  // ASCII only (non-ASCII escaped), so that bin/bundle-loader.cjs may read them as latin1.
+  charset: 'ascii',
   logLevel: 'warning',
 };
 
@@ -215,6 +217,13 @@ for (const [name, bundle] of Object.entries(LAZY_PACKAGES)) {
     plugins: [neonLoad],
     ...cliCommon,
   });
+}
+
+// bin/bundle-loader.cjs reads the CLI's bundles as latin1: they must be ASCII.
+for (const bundle of [...Object.values(CLI_BUNDLES), ...Object.values(LAZY_PACKAGES)]) {
+  const bytes = readFileSync(resolve(out, bundle));
+  const at = bytes.findIndex((b) => b >= 0x80);
+  if (at >= 0) throw new Error(`bundle-node: ${bundle} is not ASCII (byte ${at}); bin/bundle-loader.cjs reads it as latin1`);
 }
 
 // The threads that write a load's data objects and run shares of a query's

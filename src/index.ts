@@ -6,7 +6,7 @@ export * from './compiler/index.js';
 export * from './runtime/index.js';
 export * from './exec/index.js';
 export { iterateStream, readAllBytes, toStream } from './util/stream.js';
-export { monotonicClock } from './util/clock.js';
+export { monotonicClock, setPlatformClock, type PlatformClock } from './util/clock.js';
 export { goJson } from './util/go-json.js';
 export { abbrevBytes } from './util/units.js';
 export { parseDuration } from './zson/index.js';

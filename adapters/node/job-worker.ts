@@ -11,6 +11,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { clockNow, plainError, QueryCanceledError, QueryMemoryError, QueryTimeoutError, runLoadJob, startQueryJob } from '../../src/index.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
+import { useNodeClock } from './platform-clock.js';
 import {
   CANCELED,
   CHUNK_WINDOW,
@@ -179,6 +180,7 @@ async function main(): Promise<void> {
   let served: OpenedLake;
   try {
     useLocalParquetWasm();
+    useNodeClock();
     served = await openLake(setup.lake);
   } catch (e) {
     parent.postMessage({ t: 'fatal', message: e instanceof Error ? e.message : String(e) } satisfies WorkerMessage);

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { createApp, DEFAULT_QUERY_MEMORY_LIMIT, monotonicClock, type ApiRevision, type ServiceDeps, type ZedService } from '../../src/index.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
+import { useNodeClock } from './platform-clock.js';
 import { serveAuthenticator, type ServeAuthOptions } from './auth.js';
 import { FlagError } from './flags.js';
 import { LoadPool } from './load-pool.js';
@@ -110,6 +111,7 @@ export async function startLakeService(opts: ServerOptions): Promise<LakeService
   const { host, port } = parseListen(opts.listen ?? 'localhost:9867');
   // Parquet loads and results need the engine's WebAssembly module (loaded on first use).
   useLocalParquetWasm();
+  useNodeClock();
   const lakeConfig: LakeConfig = {
     lake: opts.lake,
     ...(opts.meta !== undefined ? { meta: opts.meta } : {}),

@@ -7,6 +7,7 @@ import { TypeContext, ZedError, type Batch } from '../../src/index.js';
 import { FlagError } from './flags.js';
 import { DiskSpillStore } from '../local/spill-store.js';
 import { useLocalParquetWasm } from '../local/parquet-wasm.js';
+import { useNodeClock } from './platform-clock.js';
 import { encoderFor, planOutput, writeOutput, type OutputPlan } from './output.js';
 import { stdoutIsTerminal } from './io.js';
 import { writeSplitOutput } from './split-output.js';
@@ -24,6 +25,7 @@ export { zqUsage };
 export async function runZq(argv: readonly string[]): Promise<number> {
   // Parquet's WebAssembly engine comes from node_modules, compiled on first use.
   useLocalParquetWasm();
+  useNodeClock();
   let line;
   try {
     line = parseZqCommandLine(argv);

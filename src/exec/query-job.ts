@@ -12,6 +12,7 @@ import { prepareQuery, type PreparedQuery } from './run-query.js';
 import { INDEX_METAS, LATEST_METAS, type QueryHead } from './source-plan.js';
 import type { Outbound } from './outbound.js';
 import type { Chunk } from '../formats/index.js';
+import { elapsedMs } from '../util/clock.js';
 import type { Scope } from './pool-access.js';
 import { loadTargetsAllowed, scopedLake } from './scoped-lake.js';
 
@@ -263,15 +264,15 @@ export function inProcessExecutor(lake: Lake, opts: QueryJobOptions): QueryExecu
  * every `everyBatches` batches yields anyway.)
  */
 export function yieldingPace(sliceMs = 10, everyBatches = 64): () => Promise<void> | undefined {
-  let last = performance.now();
+  let last = elapsedMs();
   let batches = 0;
   return () => {
-    const t = performance.now();
+    const t = elapsedMs();
     if (t - last < sliceMs && ++batches < everyBatches) return undefined;
     batches = 0;
     return new Promise<void>((resolve) =>
       setTimeout(() => {
-        last = performance.now();
+        last = elapsedMs();
         resolve();
       }, 0),
     );

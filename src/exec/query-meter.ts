@@ -9,6 +9,7 @@
 
 import { newScanStats, type ScanStats } from '../lake/index.js';
 import type { Batch } from '../zed/index.js';
+import { wallMs } from '../util/clock.js';
 
 export interface QueryStats {
   /** Unix nanoseconds when the query started and now. */
@@ -70,8 +71,6 @@ export class QueryMeter {
 
 /** Unix nanoseconds from the platform clock (sub-millisecond where the runtime gives it). */
 export function clockNow(): bigint {
-  // Some runtimes (Workers) report no time origin: then milliseconds from Date.
-  const origin = performance.timeOrigin;
-  const ms = origin > 1e12 ? origin + performance.now() : Date.now();
+  const ms = wallMs();
   return BigInt(Math.floor(ms)) * 1_000_000n + BigInt(Math.floor((ms % 1) * 1e6));
 }

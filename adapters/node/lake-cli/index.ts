@@ -35,6 +35,7 @@ import { StdinLines } from './stdin-lines.js';
 import { lakeCommandsHelp, SUBCOMMAND_NAMES } from './names.js';
 import { zlakeVersion } from '../version.js';
 import { useLocalParquetWasm } from '../../local/parquet-wasm.js';
+import { useNodeClock } from '../platform-clock.js';
 
 function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefined {
   switch (name) {
@@ -87,6 +88,7 @@ function commandFor(name: string, env: NodeJS.ProcessEnv): LakeCommand | undefin
 export async function runLakeCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   // Parquet's WebAssembly engine (for load) comes from node_modules, compiled on first use.
   useLocalParquetWasm();
+  useNodeClock();
   const stdin = new StdinLines();
   try {
     return await run(argv, env, stdin);

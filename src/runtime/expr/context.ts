@@ -4,6 +4,7 @@
 
 import type { TypeContext } from '../../zed/index.js';
 import { ErrorMaker } from './errors.js';
+import { wallMs } from '../../util/clock.js';
 
 export interface EvalContext {
   readonly zctx: TypeContext;
@@ -22,7 +23,7 @@ export interface EvalContextOptions {
 
 /** Wall-clock nanoseconds; microsecond resolution is what the Web clock gives. */
 function wallClock(): bigint {
-  return BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000)) * 1000n;
+  return BigInt(Math.round(wallMs() * 1000)) * 1000n;
 }
 
 function webRandom(out: Uint8Array<ArrayBuffer>): void {

@@ -12,6 +12,7 @@ import type { ApiTokenRecord, TokenStore } from '../../storage/index.js';
 import { decodeHex, encodeHex } from '../../util/hex.js';
 import { constantTimeEqual } from '../../util/constant-time.js';
 import { parseDuration } from '../../zson/index.js';
+import { elapsedMs } from '../../util/clock.js';
 
 export const TOKEN_PREFIX = 'zlake_';
 const TOKEN_FORM = /^zlake_([0-9a-f]{16})_[A-Za-z0-9_-]{43}$/;
@@ -37,7 +38,7 @@ export interface ApiTokensOptions {
   readonly now: () => bigint;
   /** How long a token's record is used before it is read again, in ms (default 1000). */
   readonly cacheMs?: number;
-  /** Milliseconds, monotonic (default performance.now). */
+  /** Milliseconds, monotonic (default: the platform clock's elapsedMs). */
   readonly clock?: () => number;
 }
 
@@ -100,7 +101,7 @@ export class ApiTokens {
     this.#store = store;
     this.#now = opts.now;
     this.#cacheMs = opts.cacheMs ?? 1000;
-    this.#clock = opts.clock ?? (() => performance.now());
+    this.#clock = opts.clock ?? elapsedMs;
   }
 
   /** Makes a token named `name`; `expires` is Unix nanoseconds or null for never. */

@@ -7,6 +7,7 @@
 
 import { importJWK, importX509, type CryptoKey } from 'jose';
 import { InvalidError, UnauthorizedError, UnavailableError } from '../../errors/index.js';
+import { elapsedMs } from '../../util/clock.js';
 
 /** Where the verifier gets a key: throws when `kid` names no key. */
 export interface KeySource {
@@ -72,7 +73,7 @@ export interface RemoteJwksOptions {
   /** The least time between two fetches made for an unknown key id (default 30 s). */
   readonly cooldownMs?: number;
   readonly fetch?: typeof fetch;
-  /** Milliseconds, monotonic (default performance.now). */
+  /** Milliseconds, monotonic (default: the platform clock's elapsedMs). */
   readonly clock?: () => number;
 }
 
@@ -96,7 +97,7 @@ export class RemoteJwks implements KeySource {
     this.#maxAge = opts.maxAgeMs ?? 600_000;
     this.#cooldown = opts.cooldownMs ?? 30_000;
     this.#fetch = opts.fetch ?? ((input, init) => fetch(input, init));
-    this.#clock = opts.clock ?? (() => performance.now());
+    this.#clock = opts.clock ?? elapsedMs;
   }
 
   async key(kid: string, alg: string): Promise<CryptoKey> {
