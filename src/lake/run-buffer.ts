@@ -231,12 +231,18 @@ export class RunBuffer implements SortedRun {
     run.#ks = parts.ks;
     run.#ke = parts.ke;
     let len = 0;
-    for (let i = 0; i < parts.n; i++) {
-      const s = parts.vs[i]!;
-      if (s >= 0) len += parts.ve[i]! - s;
-      run.#types.push(types[parts.typeIds[i]!]!);
-      run.#keyTypes.push(types[parts.keyTypeIds[i]!]!);
+    const n = parts.n;
+    const { vs, ve, typeIds, keyTypeIds } = parts;
+    const valueTypes = new Array<Type>(n);
+    const keyTypes = new Array<Type>(n);
+    for (let i = 0; i < n; i++) {
+      const s = vs[i]!;
+      if (s >= 0) len += ve[i]! - s;
+      valueTypes[i] = types[typeIds[i]!]!;
+      keyTypes[i] = types[keyTypeIds[i]!]!;
     }
+    run.#types = valueTypes;
+    run.#keyTypes = keyTypes;
     run.#len = len;
     if (parts.order !== null) run.#order = parts.order;
     return run;
