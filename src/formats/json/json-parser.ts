@@ -73,6 +73,8 @@ export class JsonParser extends ZcodeArena {
   private readonly shapes: ShapeCache;
   /** The shape of the last object (parsed whole) whose fields started at each place on the field stack. */
   private readonly predicted: (Shape | undefined)[] = [];
+  /** The shape of the last top-level record parsed with only the demanded fields (kept apart: records parsed whole have others). */
+  private predictedPart: Shape | undefined = undefined;
   private readonly arrays: ArrayTypes;
   private readonly keys = new ByteWriter(256);
   private readonly scratch = new ByteWriter(256);
@@ -468,8 +470,9 @@ export class JsonParser extends ZcodeArena {
     const demand = tagged || this.whole ? null : this.demand;
     // The shape an object here had last time (by where it starts on the
     // field stack): while its keys come in order, each is compared with
-    // the input instead of scanned, and no lookup is needed.
-    const pred = demand === null ? this.predicted[base] : undefined;
+    // the input instead of scanned, and no lookup is needed. (With a
+    // projection, the top-level record's shape is of its demanded fields.)
+    const pred = demand === null ? this.predicted[base] : this.predictedPart;
     let predicting = pred !== undefined && pred.plain;
     if (buf[p] === 0x7d) {
       p++;
@@ -516,6 +519,7 @@ export class JsonParser extends ZcodeArena {
       shape = this.shapes.lookup(f, base, shapeHash(f, base));
       if (predicting) relateShapes(pred!, shape);
       if (demand === null) this.predicted[base] = shape;
+      else this.predictedPart = shape;
     }
     const record = shape.record;
     if (shape.keep !== null) this.keepElements(tagged ? start + 1 : start, f.offset, base, f.top, shape.keep);

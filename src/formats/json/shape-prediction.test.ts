@@ -35,8 +35,8 @@ function record(r: () => number, depth: number): string {
   return `{${fields.join(',')}}`;
 }
 
-function decode(lines: readonly string[], ctx: TypeContext): string[] {
-  const d = new NdjsonDecoder(ctx);
+function decode(lines: readonly string[], ctx: TypeContext, fields?: readonly string[]): string[] {
+  const d = new NdjsonDecoder(ctx, fields);
   const vals = [...d.push(new TextEncoder().encode(lines.join('\n'))), ...d.end()];
   return vals.map((v) => formatValue(v));
 }
@@ -53,5 +53,20 @@ describe('JSON shape prediction', () => {
       records += lines.length;
     }
     expect(records).toBeGreaterThan(5000);
+  });
+
+  it('parses a stream with a projection (the demanded top-level fields) as it parses each record alone', () => {
+    const r = seededRandom(20261128);
+    for (const fields of [['ts', 'id'], ['uid'], ['k"q', 'x y', 'ab']]) {
+      let kept = 0;
+      for (let c = 0; c < 150; c++) {
+        const lines = Array.from({ length: 1 + Math.floor(r() * 40) }, () => record(r, 0));
+        const together = decode(lines, new TypeContext(), fields);
+        const alone = lines.map((l) => decode([l], new TypeContext(), fields)[0]!);
+        expect({ fields, c, together }).toEqual({ fields, c, together: alone });
+        kept += together.filter((t) => t !== '{}').length;
+      }
+      expect(kept).toBeGreaterThan(300);
+    }
   });
 });
