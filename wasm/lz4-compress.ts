@@ -1,8 +1,14 @@
-// The LZ4 block compressor of src/formats/lz4-block.ts (pierrec/lz4's greedy
-// matcher, whose output Zed writes) in AssemblyScript, compiled to
-// WebAssembly by scripts/build-wasm.mjs: the same choices, byte for byte,
-// with 64-bit loads and a 64-bit multiply for the six-byte hash, which
-// JavaScript spells in 16-bit limbs (about 2.7x faster on ZNG rows).
+// The LZ4 block compressor whose output Zed writes (src/formats/lz4-block.ts
+// uses it through lz4-wasm.ts), in AssemblyScript, compiled to WebAssembly
+// by scripts/build-wasm.mjs: the fast greedy matcher of github.com/pierrec/lz4
+// v4.1.18 (internal/lz4block CompressBlock), which zngio and Zed's VNG writer
+// both use. Its choices (a 16-bit hash of six bytes, three candidates per
+// step, backward extension, skipping faster through incompressible input)
+// decide every byte of a block, and so the sizes of ZNG files and lake
+// objects. The table holds the low 16 bits of the last position of each
+// hash, zeroed per block (pierrec keeps a bitmap of the entries a block set
+// and reads others as 0, which is the same). Bytes are read eight at a time,
+// which decides nothing differently.
 // Memory: the hash table (65,536 u16 entries) at 0; the caller places the
 // input and the output past it (HEAP, 128 KiB) and grows memory to fit.
 const MIN_MATCH: i32 = 4;

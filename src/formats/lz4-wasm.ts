@@ -1,19 +1,19 @@
-// The WebAssembly build of the LZ4 block compressor (wasm/lz4-compress.ts,
-// built by scripts/build-wasm.mjs): the same blocks as the JavaScript one in
-// lz4-block.ts, about 2.7x faster. One instance per thread, made on first
-// use from the module's bytes (Node, Deno, Bun), or from the compiled
-// module a Worker imports, since Workers compile no WebAssembly from bytes
-// (adapters/cloudflare/worker.ts hands it over with setLz4WasmModule).
-// Its memory grows to the largest block it was given, so blocks past
-// MAX_WASM_BLOCK stay with the JavaScript compressor.
+// The LZ4 block compressor runs in WebAssembly (wasm/lz4-compress.ts, built
+// by scripts/build-wasm.mjs), where the six-byte hash is one 64-bit multiply
+// (JavaScript needs 16-bit limbs: the JavaScript build ran at a third of its
+// speed). One instance per thread, made on first use from the module's bytes
+// (Node, Deno, Bun), or from the compiled module a Worker imports, since
+// Workers compile no WebAssembly from bytes (adapters/cloudflare/worker.ts
+// hands it over with setLz4WasmModule). An instance's memory only grows,
+// so after a block past MAX_KEPT_BLOCK the instance is let go with it.
 
 import { LZ4_COMPRESS_WASM } from './lz4-compress-wasm.js';
 
 /** Where the input goes: past the hash table (65,536 u16 entries). */
 const HEAP = 128 * 1024;
 const PAGE = 64 * 1024;
-/** Blocks above this are compressed in JavaScript, so the instance's memory stays under about 17 MiB. */
-export const MAX_WASM_BLOCK = 8 * 1024 * 1024;
+/** Blocks up to this size leave the instance's memory (about twice it) for the next. */
+export const MAX_KEPT_BLOCK = 8 * 1024 * 1024;
 
 interface Exports {
   readonly memory: WebAssembly.Memory;
@@ -29,7 +29,7 @@ export function setLz4WasmModule(m: WebAssembly.Module): void {
   instance = null;
 }
 
-function bytesOf(b64: string): Uint8Array {
+function bytesOf(b64: string): Uint8Array<ArrayBuffer> {
   const s = atob(b64);
   const out = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
@@ -38,17 +38,22 @@ function bytesOf(b64: string): Uint8Array {
 
 function exportsOf(): Exports {
   if (instance !== null) return instance;
-  module ??= new WebAssembly.Module(bytesOf(LZ4_COMPRESS_WASM) as Uint8Array<ArrayBuffer>);
+  module ??= new WebAssembly.Module(bytesOf(LZ4_COMPRESS_WASM));
   instance = new WebAssembly.Instance(module, {}).exports as unknown as Exports;
   return instance;
 }
 
+/** Bytes of memory the thread's instance holds (0 with none): for tests. */
+export function lz4WasmMemory(): number {
+  return instance === null ? 0 : instance.memory.buffer.byteLength;
+}
+
 /**
- * Compresses `src` (at most MAX_WASM_BLOCK bytes) into a block of at most
- * `cap` bytes, copied into `into` (grown when short, and returned with the
- * block's length); the length is 0 when it does not fit or nothing matched.
+ * Compresses `src` into an LZ4 block of at most `cap` bytes, copied into
+ * `into` (grown when short, and returned with the block's length); the
+ * length is 0 when the block does not fit or nothing matched.
  */
-export function compressLz4Wasm(src: Uint8Array, cap: number, into: Uint8Array<ArrayBuffer>): [Uint8Array<ArrayBuffer>, number] {
+export function compressLz4(src: Uint8Array, cap: number, into: Uint8Array<ArrayBuffer>): [Uint8Array<ArrayBuffer>, number] {
   const x = exportsOf();
   const dst = HEAP + src.length;
   const need = dst + cap;
@@ -57,9 +62,11 @@ export function compressLz4Wasm(src: Uint8Array, cap: number, into: Uint8Array<A
   const mem = new Uint8Array(x.memory.buffer);
   mem.set(src, HEAP);
   const z = x.compress(HEAP, src.length, dst, cap);
-  if (z === 0) return [into, 0];
   let out = into;
-  if (out.length < z) out = new Uint8Array(Math.max(z, out.length * 2));
-  out.set(mem.subarray(dst, dst + z));
+  if (z > 0) {
+    if (out.length < z) out = new Uint8Array(Math.max(z, out.length * 2));
+    out.set(mem.subarray(dst, dst + z));
+  }
+  if (src.length > MAX_KEPT_BLOCK) instance = null;
   return [out, z];
 }
