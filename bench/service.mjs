@@ -2,7 +2,8 @@
 // Service speed (issue #5), on loopback against `zlake serve` in its own
 // process (the built binary, a local lake in a temp folder):
 //  1. a 250 MB NDJSON load over HTTP, MB/s, next to the same bytes loaded
-//     through the library in this process (target: HTTP >= 0.9x library);
+//     through the library in this process (target: HTTP >= 0.9x library),
+//     into a DuckDB table, and through a plain JSON.parse loop;
 //  2. 64 concurrent clients each running a small query in a loop: requests/s,
 //     p50 and p99 latency (target: >= 1000 queries/s);
 //     and the same with API tokens on (issue #13: `zlake serve -auth.tokens`,
@@ -15,11 +16,13 @@
 // Options via env: BENCH_LOAD_MB (250), BENCH_BIG_MB (1024), BENCH_SECONDS (10), BENCH_WARM_SECONDS (5), BENCH_CLIENTS (64),
 // BENCH_PHASES (load,queries,big: which to run), BENCH_AUTH_ROUNDS (2: rounds of each mode in phase 2).
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eachRecord } from './support.mjs';
 import { performance } from 'node:perf_hooks';
 
 const file = process.argv[2] ?? 'bench/data/conn.ndjson';
@@ -230,16 +233,41 @@ try {
     const srv = await startServer(dir);
     await createPool(srv.url, 'conn');
     const [httpSecs, commit] = await secs(() => httpFileLoad(srv.url, 'conn', bytes));
+    const loadPeak = srv.rss().peak;
+    await srv.stop();
+    // The same bytes into a DuckDB table, and through a plain JSON.parse loop.
+    let source = file;
+    if (bytes < statSync(file).size) {
+      source = join(dir, 'prefix.ndjson');
+      await pipeline(createReadStream(file, { start: 0, end: bytes - 1 }), createWriteStream(source));
+    }
+    let duckSecs = null;
+    try {
+      const { DuckDBInstance } = await import('@duckdb/node-api');
+      const duck = await (await DuckDBInstance.create(':memory:')).connect();
+      [duckSecs] = await secs(() => duck.run(`create table conn as select * from read_json('${source}')`));
+      duck.closeSync?.();
+    } catch (e) {
+      console.log(`duckdb unavailable: ${e.message}`);
+    }
+    const [loopSecs] = await secs(() => eachRecord(source, (line) => JSON.parse(line)));
     results.load = {
       mb: +mb.toFixed(1),
       library_mb_s: +(mb / libSecs).toFixed(1),
       http_mb_s: +(mb / httpSecs).toFixed(1),
       ratio: +(libSecs / httpSecs).toFixed(2),
-      load_peak_rss_mib: +srv.rss().peak.toFixed(0),
+      duckdb_mb_s: duckSecs === null ? null : +(mb / duckSecs).toFixed(1),
+      http_vs_duckdb: duckSecs === null ? null : +(duckSecs / httpSecs).toFixed(2),
+      json_parse_loop_mb_s: +(mb / loopSecs).toFixed(1),
+      http_vs_json_parse_loop: +(loopSecs / httpSecs).toFixed(2),
+      load_peak_rss_mib: +loadPeak.toFixed(0),
     };
     void commit;
-    console.log(`load ${mb.toFixed(0)} MB NDJSON: library ${results.load.library_mb_s} MB/s, HTTP ${results.load.http_mb_s} MB/s (${results.load.ratio}x)`);
-    await srv.stop();
+    const l = results.load;
+    console.log(
+      `load ${mb.toFixed(0)} MB NDJSON: library ${l.library_mb_s} MB/s, HTTP ${l.http_mb_s} MB/s (${l.ratio}x the library), ` +
+        `DuckDB table ${l.duckdb_mb_s ?? '-'} MB/s (HTTP ${l.http_vs_duckdb ?? '-'}x), JSON.parse loop ${l.json_parse_loop_mb_s} MB/s (HTTP ${l.http_vs_json_parse_loop}x)`,
+    );
   }
 
   // --- 2. 64 concurrent clients, a small query each: auth off, then API tokens on ---
