@@ -1,7 +1,7 @@
 // Writes a column of (non-null) primitive values. As Zed's writer does
 // (vng/primitive.go): values are kept as zcode elements; while the column has
-// at most 256 distinct values it is also kept as one dictionary selector byte
-// per value, stored instead of the elements; a column of one distinct value
+// at most 256 distinct values it is kept as one dictionary selector byte per
+// value instead (the elements are written out if it outgrows that); a column of one distinct value
 // becomes a Const, which takes no data bytes. Columns of uint8, int8 and bool
 // never use a dictionary. Min and max are kept in Zed's value order.
 
@@ -40,6 +40,23 @@ export class PrimitiveWriter implements ColumnWriter {
   write(b: Uint8Array, s: number, e: number): void {
     if (s < 0) throw new InternalError('VNG writer: null sent to a primitive column');
     this.count++;
+    const dict = this.dict;
+    if (dict !== null) {
+      // While the dictionary holds, its selectors stand for the elements,
+      // which are written out only if it is dropped.
+      const k = dict.add(b, s, e);
+      if (k >= 0) {
+        this.selectors!.byte(k);
+        return;
+      }
+      this.dropDict(dict);
+    }
+    this.append(b, s, e);
+    this.track(b, s, e);
+  }
+
+  /** Appends the element for body b[s:e]. */
+  private append(b: Uint8Array, s: number, e: number): void {
     const n = e - s;
     const w = this.elems;
     w.reserve(n + 10);
@@ -52,16 +69,6 @@ export class PrimitiveWriter implements ColumnWriter {
       p += n;
     }
     w.len = p;
-    const dict = this.dict;
-    if (dict !== null) {
-      const k = dict.add(b, s, e);
-      if (k >= 0) {
-        this.selectors!.byte(k);
-        return;
-      }
-      this.dropDict(dict);
-    }
-    this.track(b, s, e);
   }
 
   private track(b: Uint8Array, s: number, e: number): void {
@@ -83,8 +90,15 @@ export class PrimitiveWriter implements ColumnWriter {
     for (let k = 0; k < dict.size; k++) this.track(ab, dict.starts[k]!, dict.ends[k]!);
   }
 
+  /** Gives up the dictionary: its min and max are tracked, and the elements it stood for written out, in order. */
   private dropDict(dict: DictTracker): void {
     this.trackDict(dict);
+    const sel = this.selectors!.view();
+    const ab = dict.arena.buf;
+    for (let i = 0; i < sel.length; i++) {
+      const k = sel[i]!;
+      this.append(ab, dict.starts[k]!, dict.ends[k]!);
+    }
     this.dict = null;
     this.selectors = null;
   }
