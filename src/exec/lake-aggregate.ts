@@ -22,7 +22,7 @@ import type { PartialSink, Stream } from '../runtime/op/index.js';
 import type { TypeContext } from '../zed/index.js';
 import { aggregateInto } from './column-aggregate-object.js';
 import { absorbShare, runShareIn, sharePayload, type AggregateShareResult } from './parallel-aggregate.js';
-import { sharesOf, sharing } from './scan-shares.js';
+import { sharesOf, SHARES_DONE, sharing } from './scan-shares.js';
 /** Groups held over columns before they go to the summarize's table (which can spill). */
 const FLUSH_GROUPS = 1 << 20;
 /** Bytes of growing aggregates' state (union) held over columns before the same. */
@@ -144,7 +144,7 @@ export function lakeAggregate(
           }
         }
       } finally {
-        cancel.abort();
+        cancel.abort(SHARES_DONE);
       }
       if (alone && groups.single) sink.finish(groups);
       else await flush();
