@@ -101,8 +101,11 @@ export class Lz4Compressor {
   compress(src: Uint8Array, limit = src.length): Uint8Array | null {
     const cap = Math.min(limit, src.length);
     if (cap <= 0) return null;
-    const [dst, z] = compressLz4(src, cap, this.#dst);
-    this.#dst = dst;
-    return z === 0 ? null : dst.subarray(0, z);
+    const block = compressLz4(src, cap);
+    if (block === null) return null;
+    // Copied out: another compressor in this thread reuses the memory.
+    if (this.#dst.length < block.length) this.#dst = new Uint8Array(Math.max(block.length, this.#dst.length * 2));
+    this.#dst.set(block);
+    return this.#dst.subarray(0, block.length);
   }
 }

@@ -49,11 +49,11 @@ export function lz4WasmMemory(): number {
 }
 
 /**
- * Compresses `src` into an LZ4 block of at most `cap` bytes, copied into
- * `into` (grown when short, and returned with the block's length); the
- * length is 0 when the block does not fit or nothing matched.
+ * The LZ4 block for `src` of at most `cap` bytes, as a view of the
+ * instance's memory that the next call overwrites; null when the block does
+ * not fit or nothing matched.
  */
-export function compressLz4(src: Uint8Array, cap: number, into: Uint8Array<ArrayBuffer>): [Uint8Array<ArrayBuffer>, number] {
+export function compressLz4(src: Uint8Array, cap: number): Uint8Array | null {
   const x = exportsOf();
   const dst = HEAP + src.length;
   const need = dst + cap;
@@ -62,11 +62,6 @@ export function compressLz4(src: Uint8Array, cap: number, into: Uint8Array<Array
   const mem = new Uint8Array(x.memory.buffer);
   mem.set(src, HEAP);
   const z = x.compress(HEAP, src.length, dst, cap);
-  let out = into;
-  if (z > 0) {
-    if (out.length < z) out = new Uint8Array(Math.max(z, out.length * 2));
-    out.set(mem.subarray(dst, dst + z));
-  }
   if (src.length > MAX_KEPT_BLOCK) instance = null;
-  return [out, z];
+  return z === 0 ? null : mem.subarray(dst, dst + z);
 }

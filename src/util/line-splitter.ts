@@ -16,19 +16,7 @@ export class LineSplitter {
 
   /** Calls `onLine` for each line `chunk` completes; keeps the unfinished tail. */
   push(chunk: Uint8Array, onLine: LineHandler): void {
-    let i = 0;
-    if (this.carryLen > 0) {
-      const nl = chunk.indexOf(10);
-      if (nl < 0) {
-        this.append(chunk);
-        return;
-      }
-      this.append(chunk.subarray(0, nl));
-      const n = this.carryLen;
-      this.carryLen = 0;
-      onLine(this.carry, 0, n);
-      i = nl + 1;
-    }
+    let i = this.finishHeld(chunk, onLine);
     for (;;) {
       const nl = chunk.indexOf(10, i);
       if (nl < 0) break;

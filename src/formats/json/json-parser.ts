@@ -258,7 +258,7 @@ export class JsonParser extends ZcodeArena {
       const buf = this.buf;
       const out = this.out;
       const at = this.len;
-      const stop = Math.min(this.end, p + 0x80, p + 1 + out.length - at - 1);
+      const stop = Math.min(this.end, p + 0x80, p + out.length - at);
       let i = p + 1;
       let o = at + 1;
       while (i < stop) {
