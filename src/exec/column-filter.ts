@@ -11,6 +11,7 @@ export { selectRows } from '../runtime/agg/index.js';
 import { isMissing } from '../runtime/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { decodeIntNumber, ID, readElement, TypeBool, TypeInt64, underlying, type Value } from '../zed/index.js';
+import { readUvarint } from '../util/uvarint.js';
 
 /** Primitive types whose comparisons with a constant follow the values' sort order. */
 const ORDERED = new Set<number>([ID.string, ID.bytes, ID.int8, ID.int16, ID.int32, ID.int64, ID.duration, ID.time]);
@@ -563,15 +564,10 @@ function lengthLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array
   if (outcomes === undefined || !/^-?\d{1,15}$/.test(lit.value)) return false;
   const p = Number(lit.value);
   const { bytes, starts } = col;
+  const next = { pos: 0 };
   for (let i = 0; i < n; i++) {
-    let at = starts[i]!;
-    // The tag, a uvarint: the body's length plus one, 0 for a null.
-    let tag = 0;
-    for (let mul = 1; ; mul *= 128) {
-      const b = bytes[at++]!;
-      tag += (b & 0x7f) * mul;
-      if (b < 0x80) break;
-    }
+    // The tag: the body's length plus one, 0 for a null.
+    const tag = readUvarint(bytes, starts[i]!, next);
     const x = tag === 0 ? 0 : tag - 1;
     out[i] = outcomes[x < p ? 0 : x === p ? 1 : 2]!;
   }
