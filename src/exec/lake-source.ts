@@ -77,11 +77,11 @@ export function lakeSources(lake: Lake, zctx: TypeContext, fallback?: SourceReso
       return lakeTopK(lake, zctx, pool.name, pool.commitish, plan, stats);
     },
     // The last values of a pool's scan (lake-topk.ts).
-    tail(src, env, count) {
-      if (src.kind !== 'Pool') return fallback?.tail?.(src, env, count) ?? null;
+    tail(src, env, count, each) {
+      if (src.kind !== 'Pool') return fallback?.tail?.(src, env, count, each) ?? null;
       const pool = plainPool(src.spec);
       if (pool === null || pool.commitish === '') return null;
-      return lakeTail(lake, zctx, pool.name, pool.commitish, count, stats);
+      return lakeTail(lake, zctx, pool.name, pool.commitish, count, stats, each);
     },
     // Whether a pool's scan is already in a sort's order (lake-topk.ts).
     async sorted(src, env, plan) {

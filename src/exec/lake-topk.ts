@@ -420,14 +420,42 @@ async function* candidatesOf(o: ColumnObject, read: Promise<Value[]>, stats: Sca
  * hold `count` values or more, those of runs whose key ranges touch merged
  * as the scan merges them (merge-runs.ts); else the whole scan.
  */
-export function lakeTail(lake: Lake, zctx: TypeContext, pool: string, commitish: string, count: number, stats: ScanStats | undefined): Stream {
+export function lakeTail(lake: Lake, zctx: TypeContext, pool: string, commitish: string, count: number, stats: ScanStats | undefined, each?: (s: Stream) => Stream): Stream {
   return (async function* () {
     const { key, objects } = await poolObjects(lake, zctx, pool, commitish, stats);
-    const last = lastHolding(overlapping(objects, key.order), count);
+    const runs = overlapping(objects, key.order);
+    if (each !== undefined) {
+      yield* lastThrough(runs, key, count, each);
+      return;
+    }
+    const last = lastHolding(runs, count);
     if (last === null) {
       yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
       return;
     }
     yield* runValues(last, key);
   })();
+}
+
+/**
+ * The last `count` values of the runs' values through `each`: the runs are
+ * taken from the last back, each through `each` on its own, until they
+ * have given `count` values; of each run only the values still needed are
+ * kept.
+ */
+async function* lastThrough(runs: readonly (readonly ColumnObject[])[], key: PoolKey, count: number, each: (s: Stream) => Stream): AsyncGenerator<Value[]> {
+  const kept: Value[][] = [];
+  let have = 0;
+  for (let k = runs.length - 1; k >= 0 && have < count; k--) {
+    const need = count - have;
+    let out: Value[] = [];
+    for await (const batch of each(runValues([runs[k]!], key))) {
+      for (const v of batch) out.push(v);
+      if (out.length >= 2 * need) out = out.slice(out.length - need);
+    }
+    if (out.length > need) out = out.slice(out.length - need);
+    kept.push(out);
+    have += out.length;
+  }
+  for (let k = kept.length - 1; k >= 0; k--) if (kept[k]!.length > 0) yield kept[k]!;
 }

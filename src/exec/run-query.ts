@@ -146,17 +146,24 @@ function plannedSources(inner: SourceResolver, plan: () => SourcePlan, w: Watch)
   }
   const tail = inner.tail;
   if (tail !== undefined) {
-    resolver.tail = (src, env, count) => {
-      if (src.kind !== 'Pool') return tail.call(inner, src, env, count);
+    resolver.tail = (src, env, count, each) => {
+      if (src.kind !== 'Pool') return tail.call(inner, src, env, count, each);
       return (async function* () {
         // One pool's tail only: of pools read one after another, a tail may take values of several.
         const ts = targets(src);
-        const last = ts.length === 1 ? tail.call(inner, ts[0]!, env, count) : null;
-        if (last !== null) {
-          yield* metered(last, w, scansData(ts[0]!));
-          return;
+        if (ts.length === 1) {
+          // What the scan reads is metered, not what `each` makes of it.
+          const scanned = scansData(ts[0]!);
+          const last = tail.call(inner, ts[0]!, env, count, each === undefined ? undefined : (s) => each(metered(s, w, scanned)));
+          if (last !== null) {
+            yield* each === undefined ? metered(last, w, scanned) : last;
+            return;
+          }
         }
-        for (const t of ts) yield* metered(inner.open(t, env), w, scansData(t));
+        for (const t of ts) {
+          const s = metered(inner.open(t, env), w, scansData(t));
+          yield* each === undefined ? s : each(s);
+        }
       })();
     };
   }

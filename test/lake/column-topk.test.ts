@@ -219,6 +219,25 @@ describe('sort and head over column copies', () => {
     }
   });
 
+  it('runs the operators between a scan and a tail over the last objects only', { timeout: 300_000 }, async () => {
+    const [cols, rows, blobs] = await lakes();
+    // Operators that keep every value (one for one, or two for one) and some that drop values, a few or most.
+    const MIDS = ['cut ts,bytes', 'put x:=bytes*2 | drop t', 'yield bytes, ts', 'rename y:=proto | cut ts,y', 'put x:=bytes | x > 50000 | cut ts,x', 'yield bytes | this > 97000', 'cut nosuch:=quiet(nosuch)'];
+    for (const pool of ['p', 'd', 'o', 'po']) {
+      for (const mid of MIDS) {
+        for (const n of [1, 3, 149, 150, 151, 300, 451, 1000]) {
+          const q = `from ${pool} | ${mid} | tail ${n}`;
+          blobs.objectReads = 0;
+          const a = await run(cols, q);
+          const b = await run(rows, `from ${pool} | where true | ${mid} | tail ${n}`);
+          expect({ q, lines: a.lines }).toEqual({ q, lines: b.lines });
+          // Objects of 150 values that do not touch: of one for one operators, only those holding the tail are read.
+          if ((pool === 'p' || pool === 'd') && mid.startsWith('cut ts')) expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: Math.min(3, Math.ceil(n / 150)) });
+        }
+      }
+    }
+  });
+
   it('sorts by the pool key without sorting when the scan is in that order, as a sort would', { timeout: 300_000 }, async () => {
     const [cols] = await lakes();
     const rows = cols;

@@ -39,6 +39,7 @@ import { compileExpr, constValue } from './expr.js';
 import { buildExtraOp } from './extra-ops.js';
 import { compileLateralExpr, withLaterals, type LateralSlot } from './lateral.js';
 import type { Value } from '../../zed/index.js';
+import { isPure } from '../optimizer/fields.js';
 import { boolEvaluator, buildScan, type ScanBuild } from './scan.js';
 import type { Pushdown, SourceResolver } from './source.js';
 import { buildSummarize } from './summarize.js';
@@ -73,6 +74,38 @@ export function outputChannelOf(s: Stream): string | undefined {
   return outputChannels.get(s);
 }
 
+/**
+ * The index of a Tail that follows the scan at `at` after one or more
+ * operators that each map a value to values of its own, keeping no state
+ * (pure expressions: see isPure), else null.
+ */
+function tailThroughEach(seq: dag.Seq, at: number): number | null {
+  let i = at + 1;
+  for (; i < seq.length; i++) {
+    const op = seq[i]!;
+    if (op.kind === 'Tail') return i > at + 1 ? i : null;
+    if (!mapsEachValue(op)) return null;
+  }
+  return null;
+}
+
+function mapsEachValue(op: dag.Op): boolean {
+  switch (op.kind) {
+    case 'Filter':
+      return isPure(op.expr);
+    case 'Cut':
+    case 'Put':
+      return op.args.every((a) => isPure(a.lhs) && isPure(a.rhs));
+    case 'Yield':
+      return op.exprs.every(isPure);
+    case 'Rename':
+    case 'Drop':
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** Builds a sequence over `inputs` (several when a fork or switch precedes). */
 export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): Stream[] {
   let streams = inputs;
@@ -87,6 +120,20 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
       return [...buildSeq(seq.slice(i), bctx, live), ...ended];
     }
     if (isScan(op)) {
+      // A tail after operators that map each value to values of its own:
+      // the source may run them over its last values only.
+      const tailAt = tailThroughEach(seq, i);
+      const tail = bctx.sources.tail;
+      if (tailAt !== null && op.kind === 'PoolScan' && op.filter === null && tail !== undefined) {
+        const mid = seq.slice(i + 1, tailAt);
+        const each = (s: Stream): Stream => one(buildSeq(mid, bctx, [s]), bctx);
+        const last = tail.call(bctx.sources, op.source, bctx.env, (seq[tailAt] as dag.Tail).count, each);
+        if (last !== null) {
+          streams = [last];
+          i = tailAt - 1;
+          continue;
+        }
+      }
       const next = seq[i + 1];
       const built: ScanBuild = buildScan(
         op,

@@ -196,11 +196,13 @@ export interface SourceResolver {
   /** Takes on picking the candidates of a sort and head (see ColumnTopK), or null when it cannot. */
   topK?(src: ast.Pool | ast.File | ast.HTTP, env: Env, plan: ColumnTopK): Stream | null;
   /**
-   * Takes on a `tail` of `count` values right after the source: the values
-   * it yields, in its order, end with its last `count` values (and may be
-   * fewer than all of them); null when it cannot.
+   * Takes on a `tail` of `count` values right after the source, or after
+   * operators `each` builds, which map each value to values of its own
+   * (zero or more, keeping no state): the values it yields, in its order,
+   * end with the last `count` values of the source (through `each`), and
+   * may be fewer than all of them; null when it cannot.
    */
-  tail?(src: ast.Pool | ast.File | ast.HTTP, env: Env, count: number): Stream | null;
+  tail?(src: ast.Pool | ast.File | ast.HTTP, env: Env, count: number, each?: (s: Stream) => Stream): Stream | null;
   /**
    * Whether `open` (with no filter) yields the source's values in the order
    * a sort by `plan` (its limit aside) makes, ties as a stable sort leaves
