@@ -106,5 +106,15 @@ export function ksuidHexToBytes(id: KsuidHex): Uint8Array {
 
 /** The 27-character base62 text of a stored id (Zed's messages use it). */
 export function ksuidHexToBase62(id: KsuidHex): string {
-  return ksuidToBase62(ksuidHexToBytes(id));
+  let s = base62Names.get(id);
+  if (s === undefined) {
+    // Every scan names each object it reads (its blob keys): the names of the ids seen last are kept.
+    if (base62Names.size >= MAX_NAMES) base62Names.clear();
+    s = ksuidToBase62(ksuidHexToBytes(id));
+    base62Names.set(id, s);
+  }
+  return s;
 }
+
+const MAX_NAMES = 8192;
+const base62Names = new Map<KsuidHex, string>();

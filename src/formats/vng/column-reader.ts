@@ -248,16 +248,32 @@ export class PrimitiveReader implements ColumnReader {
   }
 }
 
-/** Dictionary entries as zcode elements back to back, with their bounds. */
-function encodeEntries(dict: readonly DictEntry[]): { bytes: Uint8Array; offsets: Int32Array } {
+interface EncodedEntries {
+  readonly bytes: Uint8Array;
+  readonly offsets: Int32Array;
+  readonly sizes: Int32Array;
+}
+
+/** Each dictionary's entries encoded once: an object's metadata stays in the column cache across queries. */
+const encodedDicts = new WeakMap<readonly DictEntry[], EncodedEntries>();
+
+/** Dictionary entries as zcode elements back to back, with their bounds and sizes. */
+function encodeEntries(dict: readonly DictEntry[]): EncodedEntries {
+  const known = encodedDicts.get(dict);
+  if (known !== undefined) return known;
   const b = new Builder(256);
   const offsets = new Int32Array(dict.length + 1);
   dict.forEach((e, i) => {
     b.append(e.value.bytes);
     offsets[i + 1] = b.len;
   });
-  return { bytes: b.bytes(), offsets };
+  const sizes = new Int32Array(dict.length).map((_, k) => offsets[k + 1]! - offsets[k]!);
+  const out = { bytes: b.bytes(), offsets, sizes };
+  encodedDicts.set(dict, out);
+  return out;
 }
+
+const NO_ENTRIES: readonly DictEntry[] = [];
 
 /** A column of one selector byte per value, each picking a dictionary entry. */
 export class DictReader implements ColumnReader {
@@ -275,10 +291,10 @@ export class DictReader implements ColumnReader {
     private readonly ref: SegmentRef,
     private readonly base: number,
   ) {
-    const e = encodeEntries(meta.dict ?? []);
+    const e = encodeEntries(meta.dict ?? NO_ENTRIES);
     this.entries = e.bytes;
     this.offsets = e.offsets;
-    this.entrySizes = new Int32Array(e.offsets.length - 1).map((_, k) => e.offsets[k + 1]! - e.offsets[k]!);
+    this.entrySizes = e.sizes;
   }
 
   get length(): number {
