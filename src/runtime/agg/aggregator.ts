@@ -18,6 +18,11 @@ export interface Aggregator {
    * offers it (sum, min, max and avg).
    */
   consumeNumber?(t: Type, x: number): void;
+  /**
+   * Folds in a value given by its digest (see AggregateDef.digest), as
+   * consume would the value, when the aggregate offers it.
+   */
+  consumeDigest?(hi: number, lo: number): void;
   /** Folds in a partial result made by resultAsPartial (possibly by another aggregator). */
   consumeAsPartial(v: Value): void;
   /** The final value; may be called repeatedly (streaming `yield sum(x)`). */
@@ -35,7 +40,21 @@ export interface AggregateDef {
   readonly needsArg: boolean;
   /** True when the state grows with the input (collect, union, ...): its memory() is re-read after each consume. */
   readonly growing: boolean;
+  /**
+   * For an aggregate that takes each value only by a 64-bit digest of it
+   * (dcount): writes the digest of a value of type `t` whose body is
+   * `buf[start:end]` (start < 0: null) to `out`, for its aggregators'
+   * consumeDigest. A value's digest is the same every time, so a column's
+   * coded values need theirs made once.
+   */
+  readonly digest?: (t: Type, buf: Uint8Array, start: number, end: number, out: Digest) => void;
   make(): Aggregator;
+}
+
+/** A 64-bit digest as unsigned 32-bit halves. */
+export interface Digest {
+  hi: number;
+  lo: number;
 }
 
 /** Bytes charged for an aggregator object of fixed size (object header plus a few fields). */

@@ -18,7 +18,7 @@
 // resultAsPartial and consumeAsPartial.
 
 import { TypeBool, Value, encodeBool, underlying, type Type, type TypeContext } from '../../zed/index.js';
-import type { AggregateDef, Aggregator } from './aggregator.js';
+import type { AggregateDef, Aggregator, Digest } from './aggregator.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
 import { copyValue, isMissing } from './values.js';
 import { InternalError } from '../../errors/index.js';
@@ -64,6 +64,26 @@ class CodeState {
    */
   #first = new Int32Array(0);
 
+  /** Per code, its digest (see AggregateDef.digest) when digested[code] is 1. */
+  digestHi = new Uint32Array(0);
+  digestLo = new Uint32Array(0);
+  digested = new Uint8Array(0);
+
+  /** Makes room for the digests of codes below `cardinality`. */
+  digests(cardinality: number): void {
+    if (this.digested.length >= cardinality) return;
+    const n = Math.max(cardinality, 2 * this.digested.length);
+    const hi = new Uint32Array(n);
+    const lo = new Uint32Array(n);
+    const has = new Uint8Array(n);
+    hi.set(this.digestHi);
+    lo.set(this.digestLo);
+    has.set(this.digested);
+    this.digestHi = hi;
+    this.digestLo = lo;
+    this.digested = has;
+  }
+
   /** firstGroup for codes below `cardinality` (grown as a shared dictionary grows). */
   firstGroups(cardinality: number): Int32Array {
     if (this.#first.length < cardinality) {
@@ -74,6 +94,9 @@ class CodeState {
     return this.#first;
   }
 }
+
+/** Scratch for a digest being made (digests are made synchronously). */
+const DIGEST: Digest = { hi: 0, lo: 0 };
 
 /** What count() with no argument consumes per row (it reads nothing of it). */
 const ROW = new Value(TypeBool, encodeBool(true));
@@ -228,6 +251,8 @@ export class GenericColumnAgg {
       const codeState = this.#codes;
       const seen = codeState.seen;
       const first = codeState.firstGroups(col.cardinality);
+      const digest = this.def.digest;
+      if (digest !== undefined) codeState.digests(col.cardinality);
       for (let i = 0; i < n; i++) {
         const g = gids[i]!;
         const c = codes[rows === undefined ? i : rows[i]!]!;
@@ -239,7 +264,8 @@ export class GenericColumnAgg {
           if (seen.has(k)) continue;
           seen.add(k);
         }
-        this.#consume(g, this.codeValue(col, c));
+        if (digest !== undefined) this.#digestCode(g, col, c, digest);
+        else this.#consume(g, this.codeValue(col, c));
       }
       return;
     }
@@ -250,12 +276,49 @@ export class GenericColumnAgg {
       for (let i = 0; i < n; i++) this.#consume(gids[i]!, ROW);
       return;
     }
+    const digest = this.def.digest;
+    if (digest !== undefined) {
+      // Digested straight from the column's bytes: no value made per row.
+      const d = DIGEST;
+      for (let i = 0; i < n; i++) {
+        const r = rows === undefined ? i : rows[i]!;
+        const s = starts[r]!;
+        const body = bodyStart(bytes, s);
+        digest(type, bytes, body, s + sizes[r]!, d);
+        this.#consumeDigest(gids[i]!, d.hi, d.lo);
+      }
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const r = rows === undefined ? i : rows[i]!;
       const s = starts[r]!;
       const body = bodyStart(bytes, s);
       this.#consume(gids[i]!, new Value(type, body < 0 ? null : bytes.subarray(body, s + sizes[r]!)));
     }
+  }
+
+  /** Folds code `c` of a coded column into group g by its digest, made once per code (see CodeState.digests). */
+  #digestCode(g: number, col: ColumnBatch, c: number, digest: NonNullable<AggregateDef['digest']>): void {
+    const st = this.#codes;
+    if (st.digested[c] === 0) {
+      const el = col.element(c);
+      digest(col.type, el, bodyStart(el, 0), el.length, DIGEST);
+      st.digestHi[c] = DIGEST.hi;
+      st.digestLo[c] = DIGEST.lo;
+      st.digested[c] = 1;
+    }
+    this.#consumeDigest(g, st.digestHi[c]!, st.digestLo[c]!);
+  }
+
+  #consumeDigest(g: number, hi: number, lo: number): void {
+    const a = this.#state(g);
+    if (!this.def.growing) {
+      a.consumeDigest!(hi, lo);
+      return;
+    }
+    const before = a.memory();
+    a.consumeDigest!(hi, lo);
+    this.memory += a.memory() - before;
   }
 
   /** The value of code `c` of a coded column (see CodeState.byCode). */
