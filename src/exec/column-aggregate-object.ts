@@ -11,7 +11,7 @@ import { type ArgValues, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUM
 import { ArithColumns, argProgram } from './column-arith.js';
 import { Builder, ID, TypeFloat64, TypeInt64, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
-import { ColumnFilterEval, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, valueAt, type EvalNode, type SortedKey } from './column-filter.js';
+import { ColumnFilterEval, comparesAsNumbers, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, valueAt, type EvalNode, type SortedKey } from './column-filter.js';
 
 /** The aggregates that read their argument column's numbers and nothing else of it (ColumnAgg). */
 const NUMERIC_AGGS = new Set(['sum', 'avg', 'min', 'max']);
@@ -111,7 +111,20 @@ async function aggregateObject(
   for (const [j, a] of plan.aggs.entries()) {
     if (NUMERIC_AGGS.has(a.fn) && a.arg !== undefined) for (let k = 0; k < argPaths[j]!.length; k++) o.numberColumn(set, argStarts[j]! + k);
   }
-  // The filter's columns of many values read their elements where an earlier query placed them.
+  // The filter's columns compared only with numbers read their numbers
+  // decoded by an earlier query (but the pool key's, which a binary search
+  // reads, see ColumnFilterEval.onSorted); its other columns of many values
+  // read their elements where an earlier query placed them.
+  for (let j = arg; j < arg + filterPaths.length; j++) {
+    const path = set.paths[j]!;
+    if (!samePath(path, sorted.path) && comparesAsNumbers(filter!, path)) o.numberColumn(set, j);
+  }
+  // So do the where clauses' (each aggregate's after the filter's).
+  for (let at = arg + filterPaths.length, a = 0; a < wheres.length; at += wherePaths[a]!.length, a++) {
+    const w = wheres[a];
+    if (w === null || w === undefined) continue;
+    for (let k = 0; k < wherePaths[a]!.length; k++) if (comparesAsNumbers(w, wherePaths[a]![k]!)) o.numberColumn(set, at + k);
+  }
   for (let j = arg; j < set.paths.length; j++) o.keepElements(set, j);
   const members = set.members.map((cols) => {
     let at = nkeys;

@@ -226,7 +226,7 @@ export class ColumnFilterEval {
    */
   private onSorted(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): boolean {
     const key = this.sorted;
-    if (key === undefined || n === 0 || col.missing || col.cardinality >= 0) return false;
+    if (key === undefined || n === 0 || col.missing || col.cardinality >= 0 || col.numbers != null) return false;
     if (!RANGE_OPS.has(node.op)) return false;
     if (!samePath(node.path, key.path)) return false;
     const t = underlying(col.type);
@@ -441,6 +441,10 @@ export function valueAt(col: ColumnBatch, i: number): Value | null {
 
 function leaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
   if (missingOrCoded(node, col, n, out)) return;
+  if (col.numbers != null) {
+    numbersLeaf(node, col, n, out);
+    return;
+  }
   const pred = node.pred;
   const { bytes, starts, sizes } = col;
   const lit = node.value.bytes;
@@ -536,6 +540,76 @@ function numericLeaf(node: Leaf, col: ColumnBatch, colId: number, n: number, out
     out[i] = x === x ? outcomes[x < p ? 0 : x === p ? 1 : 2]! : slow(i, s);
   }
   return true;
+}
+
+/**
+ * The number a comparison of a column of signed integers or float64s
+ * compares its rows with, as numericLeaf reads the constant; null when it
+ * is no such comparison.
+ */
+function numericConstant(node: Leaf): number | null {
+  const lb = node.value.bytes;
+  if (NUMERIC_OUTCOMES[node.op] === undefined || lb === null) return null;
+  const litId = underlying(node.value.type).id;
+  if (litId === ID.float64 && lb.length === 8) return new DataView(lb.buffer, lb.byteOffset, 8).getFloat64(0, true);
+  if ((litId === ID.int64 || litId === ID.time || litId === ID.duration) && lb.length <= 6) return decodeIntNumber(lb);
+  return null;
+}
+
+/**
+ * Whether every comparison of `node` on the column at `path` is one
+ * numericLeaf works out, and there is one: the column may then be read as
+ * numbers decoded before (see ColumnBatch.numbers), which numbersLeaf
+ * compares as numericLeaf compares elements.
+ */
+export function comparesAsNumbers(node: EvalNode, path: readonly string[]): boolean {
+  let some = false;
+  const walk = (x: EvalNode): boolean => {
+    switch (x.kind) {
+      case 'and':
+      case 'or':
+        return walk(x.lhs) && walk(x.rhs);
+      case 'not':
+        return walk(x.node);
+      case 'const':
+        return true;
+      case 'exprs':
+        return x.paths.every((q) => !samePath(q, path));
+      default: {
+        if (!samePath(x.path, path)) return true;
+        if (x.kind !== 'leaf' || numericConstant(x) === null) return false;
+        some = true;
+        return true;
+      }
+    }
+  };
+  return walk(node) && some;
+}
+
+/**
+ * A leaf over a column read as numbers (a null as 0, as numericLeaf reads
+ * it): of signed integers or float64s compared with a number, from the
+ * numbers; else row by row from each row's value.
+ */
+function numbersLeaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
+  const xs = col.numbers!;
+  const id = underlying(col.type).id;
+  const p = numericConstant(node);
+  if (p !== null && (id === ID.float64 || SIGNED.has(id))) {
+    const outcomes = NUMERIC_OUTCOMES[node.op]!;
+    for (let i = 0; i < n; i++) {
+      const x = xs[i]!;
+      out[i] = outcomes[x < p ? 0 : x === p ? 1 : x > p ? 2 : 3]!;
+    }
+    return;
+  }
+  const pred = node.pred;
+  const kind = underlying(col.type).kind;
+  const errors = kind === 'error' || kind === 'union';
+  for (let i = 0; i < n; i++) {
+    const v = valueAt(col, i)!;
+    out[i] = errors ? outcome(pred, v) : pred(v) ? TRUE : FALSE;
+  }
 }
 
 /** Per comparison, the one that holds with its sides swapped (c < len(s) is len(s) > c). */
