@@ -12,6 +12,7 @@ import { isMissing } from '../runtime/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { decodeIntNumber, ID, readElement, TypeBool, TypeInt64, underlying, type Value } from '../zed/index.js';
 import { readUvarint } from '../util/uvarint.js';
+import { InternalError } from '../errors/index.js';
 
 /** Primitive types whose comparisons with a constant follow the values' sort order. */
 const ORDERED = new Set<number>([ID.string, ID.bytes, ID.int8, ID.int16, ID.int32, ID.int64, ID.duration, ID.time]);
@@ -178,7 +179,11 @@ export class ColumnFilterEval {
     if (this.sel.length < n) this.sel = new Int32Array(Math.max(n, 2 * this.sel.length));
     const sel = this.sel;
     let count = 0;
-    for (let i = 0; i < n; i++) if (out[i] === TRUE) sel[count++] = i;
+    // No branch per row: each row is written, and the count moves past it where it is kept.
+    for (let i = 0; i < n; i++) {
+      sel[count] = i;
+      count += +(out[i] === TRUE);
+    }
     return { rows: sel, count };
   }
 
@@ -191,13 +196,13 @@ export class ColumnFilterEval {
         const byCode = codeOutcomes(node, col);
         const codes = col.codes;
         let count = 0;
-        for (let i = 0; i < n; i++) if (byCode[codes[i]!] === TRUE) count++;
+        for (let i = 0; i < n; i++) count += +(byCode[codes[i]!] === TRUE);
         return count;
       }
     }
     const out = this.eval(node, column, n, 0);
     let count = 0;
-    for (let i = 0; i < n; i++) count += out[i] === TRUE ? 1 : 0;
+    for (let i = 0; i < n; i++) count += +(out[i] === TRUE);
     return count;
   }
 
@@ -587,6 +592,37 @@ export function comparesAsNumbers(node: EvalNode, path: readonly string[]): bool
 }
 
 /**
+ * out[i] = TRUE where xs[i] op p holds, else FALSE, as NUMERIC_OUTCOMES
+ * says (JavaScript's operators hold for a NaN exactly where Go's do: only
+ * !=). A loop per operator, each row's outcome the comparison's truth as a
+ * number (TRUE is 1, FALSE 0): no branch per row.
+ */
+function compareNumbers(op: string, xs: Float64Array, p: number, n: number, out: Uint8Array): void {
+  switch (op) {
+    case '<':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! < p);
+      return;
+    case '<=':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! <= p);
+      return;
+    case '>':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! > p);
+      return;
+    case '>=':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! >= p);
+      return;
+    case '==':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! === p);
+      return;
+    case '!=':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! !== p);
+      return;
+    default:
+      throw new InternalError(`column filter: no numeric comparison ${op}`);
+  }
+}
+
+/**
  * A leaf over a column read as numbers (a null as 0, as numericLeaf reads
  * it): of signed integers or float64s compared with a number, from the
  * numbers; else row by row from each row's value.
@@ -596,11 +632,7 @@ function numbersLeaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): 
   const id = underlying(col.type).id;
   const p = numericConstant(node);
   if (p !== null && (id === ID.float64 || SIGNED.has(id))) {
-    const outcomes = NUMERIC_OUTCOMES[node.op]!;
-    for (let i = 0; i < n; i++) {
-      const x = xs[i]!;
-      out[i] = outcomes[x < p ? 0 : x === p ? 1 : x > p ? 2 : 3]!;
-    }
+    compareNumbers(node.op, xs, p, n, out);
     return;
   }
   const pred = node.pred;
