@@ -367,6 +367,22 @@ function exprLeaf(node: ExprLeaf, col: ColumnBatch, n: number, out: Uint8Array):
 /** An expression of a few fields over their columns, once per row (a field the values lack reads as missing). */
 function exprsLeaf(node: ExprsLeaf, cols: readonly ColumnBatch[], n: number, out: Uint8Array): void {
   const vs: (Value | null)[] = cols.map(() => null);
+  const pair = numbersPair(node, cols);
+  if (pair !== null) {
+    // Two columns read as numbers: compared as numbers, but where either is a null, which the expression decides.
+    const [a, b] = pair;
+    compareColumns((node.expr as dag.BinaryExpr).op, a.numbers!, b.numbers!, n, out);
+    if (a.numbersNullFree !== true || b.numbersNullFree !== true) {
+      const an = a.numberNulls!;
+      const bn = b.numberNulls!;
+      for (let i = 0; i < n; i++) {
+        if ((an[i]! | bn[i]!) === 0) continue;
+        for (let k = 0; k < cols.length; k++) vs[k] = valueAt(cols[k]!, i);
+        out[i] = boolOutcome(node.eval(vs));
+      }
+    }
+    return;
+  }
   const fast = intComparison(node, cols, n);
   for (let i = 0; i < n; i++) {
     if (fast !== null) {
@@ -380,6 +396,55 @@ function exprsLeaf(node: ExprsLeaf, cols: readonly ColumnBatch[], n: number, out
     }
     for (let k = 0; k < cols.length; k++) vs[k] = valueAt(cols[k]!, i);
     out[i] = boolOutcome(node.eval(vs));
+  }
+}
+
+/** The sides of a comparison `a op b` (lhs first) of two fields, or null when `node` is no such comparison. */
+function comparedPaths(node: ExprsLeaf): [readonly string[], readonly string[]] | null {
+  const e = node.expr;
+  if (e.kind !== 'BinaryExpr' || e.lhs.kind !== 'This' || e.rhs.kind !== 'This' || node.paths.length !== 2 || NUMERIC_OUTCOMES[e.op] === undefined) return null;
+  return [e.lhs.path, e.rhs.path];
+}
+
+/**
+ * For `a op b` of two fields whose columns are read as numbers, both of
+ * signed integers: their columns, lhs first; else null. (Not floats: the
+ * expression orders a NaN before every number, as Go's cmp.Compare does,
+ * where a comparison with a constant holds for a NaN only under !=.)
+ */
+function numbersPair(node: ExprsLeaf, cols: readonly ColumnBatch[]): [ColumnBatch, ColumnBatch] | null {
+  const sides = comparedPaths(node);
+  if (sides === null || cols.length !== 2) return null;
+  const [a, b] = samePath(sides[0], node.paths[0]!) ? [cols[0]!, cols[1]!] : [cols[1]!, cols[0]!];
+  if (a.numbers == null || b.numbers == null) return null;
+  const x = underlying(a.type).id;
+  const y = underlying(b.type).id;
+  return SIGNED.has(x) && SIGNED.has(y) ? [a, b] : null;
+}
+
+/** out[i] = TRUE where xs[i] op ys[i] holds, else FALSE, for numbers none of which is NaN (as compareNumbers). */
+function compareColumns(op: string, xs: Float64Array, ys: Float64Array, n: number, out: Uint8Array): void {
+  switch (op) {
+    case '<':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! < ys[i]!);
+      return;
+    case '<=':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! <= ys[i]!);
+      return;
+    case '>':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! > ys[i]!);
+      return;
+    case '>=':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! >= ys[i]!);
+      return;
+    case '==':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! === ys[i]!);
+      return;
+    case '!=':
+      for (let i = 0; i < n; i++) out[i] = +(xs[i]! !== ys[i]!);
+      return;
+    default:
+      throw new InternalError(`column filter: no numeric comparison ${op}`);
   }
 }
 
@@ -578,8 +643,13 @@ export function comparesAsNumbers(node: EvalNode, path: readonly string[]): bool
         return walk(x.node);
       case 'const':
         return true;
-      case 'exprs':
-        return x.paths.every((q) => !samePath(q, path));
+      case 'exprs': {
+        if (x.paths.every((q) => !samePath(q, path))) return true;
+        // A comparison of two fields, of integers compared as numbers where neither is a null (see exprsLeaf).
+        if (comparedPaths(x) === null) return false;
+        some = true;
+        return true;
+      }
       default: {
         if (!samePath(x.path, path)) return true;
         if (x.kind !== 'leaf' || numericConstant(x) === null) return false;

@@ -74,8 +74,9 @@ describe('summarize over column copies', () => {
       await lake.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });
       // Integers with nulls and some past 2^53, floats with NaN and nulls, mixed, unsigned, times.
       for (let k = 0; k < 3; k++) await lake.load('p', 'main', zson(data(40 + k, 700)));
-      // An object of one type, of too many values for dictionaries: integers all exact as floats, floats with NaN and -0, both with nulls.
-      await lake.load('p', 'main', zson(Array.from({ length: 600 }, (_, i) => `{ts:${5000 + i},bytes:${i % 7 === 0 ? 'null' : (i * 37) % 2000 - 500},dur:${i % 17 === 0 ? 'null(float64)' : i % 11 === 0 ? 'NaN' : i % 13 === 0 ? '-0.' : (i / 7).toFixed(3)},proto:"tcp"}`).join('')));
+      // An object of one type, of too many values for dictionaries: integers all exact as floats, floats with NaN and -0, both with nulls
+      // (rb: some equal to bytes, some 0 where bytes is null).
+      await lake.load('p', 'main', zson(Array.from({ length: 600 }, (_, i) => `{ts:${5000 + i},bytes:${i % 7 === 0 ? 'null(int64)' : (i * 37) % 2000 - 500},dur:${i % 17 === 0 ? 'null(float64)' : i % 11 === 0 ? 'NaN' : i % 13 === 0 ? '-0.' : (i / 7).toFixed(3)},rb:${i % 5 === 0 ? 'null(int64)' : i % 7 === 0 ? 0 : i % 4 === 0 ? (i * 37) % 2000 - 500 : (i * 53) % 1900 - 450},d2:${i % 19 === 0 ? 'null(float64)' : i % 23 === 0 ? 'NaN' : i % 9 === 0 ? '0.' : ((i * 3) % 700 / 7).toFixed(3)},proto:"tcp"}`).join('')));
     }
     const filters: string[] = [];
     for (const op of ['<', '<=', '>', '>=', '==', '!=']) {
@@ -83,6 +84,8 @@ describe('summarize over column copies', () => {
         for (const c of cs) filters.push(`${f} ${op} ${c}`);
       }
     }
+    // Two fields compared: both integers, both floats, one of each (compared as values), and a field not in every object.
+    for (const op of ['<', '<=', '>', '>=', '==', '!=']) filters.push(`bytes ${op} rb`, `dur ${op} d2`, `bytes ${op} dur`, `rb ${op} pk`);
     for (const f of filters) {
       for (const q of [`${f} | count()`, `c:=count() where ${f} by proto`, `${f} and proto=="tcp" | sum(bytes) by proto`, `not (${f}) | count()`]) {
         const b = await run(rows, `from p | ${q}`);
