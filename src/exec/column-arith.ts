@@ -76,6 +76,8 @@ function isFloat(n: Node, floats: readonly boolean[]): boolean {
 /** Evaluates a program over the columns of batch after batch, reusing its arrays. */
 export class ArithColumns {
   #xs: Float64Array[] = [];
+  /** Per column, the numbers of the batch being worked out: its own or one of #xs. */
+  #cur: Float64Array[] = [];
   #exact = new Uint8Array(0);
   #out = new Float64Array(0);
   #tmp: Float64Array[] = [];
@@ -109,9 +111,16 @@ export class ArithColumns {
     const exact = this.#exact;
     exact.fill(1, 0, count);
     for (let i = 0; i < this.cols.length; i++) {
+      const c = this.cols[i]!;
+      // A column read as numbers is used as it is (a null as 0, as readNumbers reads it).
+      if (c.numbers != null && rows === null) {
+        this.#cur[i] = c.numbers;
+        continue;
+      }
       let xs = this.#xs[i];
       if (xs === undefined || xs.length < count) xs = this.#xs[i] = new Float64Array(this.#out.length);
-      readNumbers(this.cols[i]!, floats[i]!, count, rows, xs, exact);
+      readNumbers(c, floats[i]!, count, rows, xs, exact);
+      this.#cur[i] = xs;
     }
     this.#depth = 0;
     const float = isFloat(this.program, floats);
@@ -130,21 +139,36 @@ export class ArithColumns {
   }
 
   #compute(n: Node, floats: readonly boolean[], count: number, exact: Uint8Array): Float64Array {
-    if (n.k === 'col') return this.#xs[n.i]!;
+    if (n.k === 'col') return this.#cur[n.i]!;
     if (n.k === 'const') return this.#scratch().fill(n.x, 0, count);
     const a = this.#compute(n.l, floats, count, exact);
     const b = this.#compute(n.r, floats, count, exact);
     const out = this.#scratch();
-    if (n.op === '+') for (let k = 0; k < count; k++) out[k] = a[k]! + b[k]!;
-    else if (n.op === '-') for (let k = 0; k < count; k++) out[k] = a[k]! - b[k]!;
-    else for (let k = 0; k < count; k++) out[k] = a[k]! * b[k]!;
-    // Integers past 2^53 are no longer exact (Zed's wrap at 2^63 included): the values decide.
-    // (And an int64 is never -0.)
-    if (!isFloat(n, floats)) {
+    if (isFloat(n, floats)) {
+      if (n.op === '+') for (let k = 0; k < count; k++) out[k] = a[k]! + b[k]!;
+      else if (n.op === '-') for (let k = 0; k < count; k++) out[k] = a[k]! - b[k]!;
+      else for (let k = 0; k < count; k++) out[k] = a[k]! * b[k]!;
+      return out;
+    }
+    // Integers past 2^53 are no longer exact (Zed's wrap at 2^63 included):
+    // the values decide. (And an int64 is never -0: + 0 makes -0 0.)
+    if (n.op === '+') {
       for (let k = 0; k < count; k++) {
-        const x = out[k]! + 0;
+        const x = a[k]! + b[k]! + 0;
         out[k] = x;
-        if (!(Math.abs(x) < LIMIT)) exact[k] = 0;
+        exact[k]! &= +(Math.abs(x) < LIMIT);
+      }
+    } else if (n.op === '-') {
+      for (let k = 0; k < count; k++) {
+        const x = a[k]! - b[k]! + 0;
+        out[k] = x;
+        exact[k]! &= +(Math.abs(x) < LIMIT);
+      }
+    } else {
+      for (let k = 0; k < count; k++) {
+        const x = a[k]! * b[k]! + 0;
+        out[k] = x;
+        exact[k]! &= +(Math.abs(x) < LIMIT);
       }
     }
     return out;
@@ -155,7 +179,8 @@ export class ArithColumns {
 function readNumbers(c: ColumnBatch, float: boolean, count: number, rows: Int32Array | null, xs: Float64Array, exact: Uint8Array): void {
   const numbers = c.numbers;
   if (numbers != null) {
-    for (let k = 0; k < count; k++) xs[k] = numbers[rows === null ? k : rows[k]!]!;
+    if (rows === null) xs.set(numbers.subarray(0, count));
+    else for (let k = 0; k < count; k++) xs[k] = numbers[rows[k]!]!;
     return;
   }
   if (c.cardinality >= 0) {

@@ -172,7 +172,9 @@ describe('summarize over column copies', () => {
         const y = i % 17 === 0 ? "null(float64)" : `${(i % 23) - 11}.${(i * 37) % 1000}25`;
         const z = i % 2 === 0 ? String(i) : `${i}.5`;
         const w = i % 29 === 0 ? '1e308' : i % 31 === 0 ? '-1e308' : `${i}.75`;
-        return `{ts:${k * 1000 + i},g:${i % 3},x:${x},y:${y},z:${z},w:${w}}`;
+        // v: int64s of six bytes or less (exact, read as numbers) whose running sums pass 2^53.
+        const v = 2 ** 46 + i * 7;
+        return `{ts:${k * 1000 + i},g:${i % 3},x:${x},y:${y},z:${z},w:${w},v:${v}}`;
       }).join('\n');
     const [cols, rows, blobs] = await pairedLakes({ p: { order: 'asc' } }, (k) => ({ p: text(k) }));
     // (w: floats whose products pass the largest float: Inf - Inf is NaN,
@@ -185,6 +187,7 @@ describe('summarize over column copies', () => {
       'a:=min(x * x), b:=max(x + 1), c:=min(y - x), d:=max(z * 3), e:=min(2 - z) by g',
       'a:=max(w * 10 - w * 10), b:=min(w * 10 - w * 10), c:=max(w + 1) by g',
       'a:=max(w - y), b:=min(y * y + x)',
+      'a:=sum(v + 1), b:=sum(-1 * v), c:=avg(v - 1), d:=min(v + 0), e:=max(v * 1), f:=sum(v - v)',
     ];
     for (const q of queries) {
       for (const pass of ['first', 'again']) {

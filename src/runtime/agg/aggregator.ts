@@ -19,6 +19,11 @@ export interface Aggregator {
    */
   consumeNumber?(t: Type, x: number): void;
   /**
+   * Folds in numbers of type `t` as consumeNumber would each in turn: xs[r]
+   * for r = rows[k] (or k without rows), k < n.
+   */
+  consumeNumbers?(t: Type, xs: Float64Array, rows: Int32Array | undefined, n: number): void;
+  /**
    * Folds in a value given by its digest (see AggregateDef.digest), as
    * consume would the value, when the aggregate offers it.
    */

@@ -39,6 +39,14 @@ class Avg implements Aggregator {
     this.count++;
   }
 
+  consumeNumbers(_t: Type, xs: Float64Array, rows: Int32Array | undefined, n: number): void {
+    let sum = this.sum;
+    if (rows === undefined) for (let k = 0; k < n; k++) sum += xs[k]!;
+    else for (let k = 0; k < n; k++) sum += xs[rows[k]!]!;
+    this.sum = sum;
+    this.count += n;
+  }
+
   consumeAsPartial(v: Value): void {
     const t = v.type;
     if (t.kind !== 'record') throw new InvalidError('avg: partial is not a record');

@@ -95,6 +95,14 @@ class CodeState {
   }
 }
 
+/** Whether flags[r] is 1 for each row r = rows[k] (or k without rows), k < n. */
+function allSet(flags: Uint8Array, rows: Int32Array | undefined, n: number): boolean {
+  let all = 1;
+  if (rows === undefined) for (let k = 0; k < n; k++) all &= flags[k]!;
+  else for (let k = 0; k < n; k++) all &= flags[rows[k]!]!;
+  return all === 1;
+}
+
 /** Scratch for a digest being made (digests are made synchronously). */
 const DIGEST: Digest = { hi: 0, lo: 0 };
 
@@ -205,7 +213,7 @@ export class GenericColumnAgg {
    * gives, after beginValues), the i-th of them to group gids[i]: the next
    * `n` rows, or with `rows`, rows[i] of them.
    */
-  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array, valueOf?: ArgValues): void {
+  add(n: number, gids: Int32Array, rows?: Int32Array, positions?: Int32Array, valueOf?: ArgValues, oneGroup = false): void {
     if (!this.live) return;
     const col = this.col;
     if (this.byValue) {
@@ -217,6 +225,14 @@ export class GenericColumnAgg {
       const vec = this.takesNumbers && valueOf.numbers !== undefined && n > 0 ? valueOf.numbers(rows === undefined ? n : rows[n - 1]! + 1) : null;
       if (vec !== null) {
         const { type, xs, exact } = vec;
+        // Rows of one group, each a number: folded by the aggregator in one call.
+        if (oneGroup && n > 0 && allSet(exact, rows, n)) {
+          const a = this.#state(gids[0]!);
+          if (a.consumeNumbers !== undefined && !this.def.growing) {
+            a.consumeNumbers(type, xs, rows, n);
+            return;
+          }
+        }
         for (let i = 0; i < n; i++) {
           const r = rows === undefined ? i : rows[i]!;
           if (exact[r] === 1) this.#state(gids[i]!).consumeNumber!(type, xs[r]!);

@@ -320,11 +320,11 @@ export class ColumnGroups implements FinalGroups {
         if (this.pickedGids.length < p.count) this.pickedGids = new Int32Array(Math.max(p.count, 2 * this.pickedGids.length));
         const pg = this.pickedGids;
         for (let i = 0; i < p.count; i++) pg[i] = gids[p.rows[i]!]!;
-        if (a instanceof GenericColumnAgg) a.add(p.count, pg, p.rows, positions, values?.[j] ?? undefined);
+        if (a instanceof GenericColumnAgg) a.add(p.count, pg, p.rows, positions, values?.[j] ?? undefined, this.nkeys === 0);
         else a.current!.add(selectRows(this.argCols[j]!, p.rows, p.count), p.count, pg, this.nkeys === 0);
         continue;
       }
-      if (a instanceof GenericColumnAgg) a.add(n, gids, undefined, positions, values?.[j] ?? undefined);
+      if (a instanceof GenericColumnAgg) a.add(n, gids, undefined, positions, values?.[j] ?? undefined, this.nkeys === 0);
       else a.current!.add(this.argCols[j]!, n, gids, this.nkeys === 0);
     }
   }

@@ -204,6 +204,42 @@ class MathReducer implements Aggregator {
     else this.i = this.op.int(this.i, x);
   }
 
+  consumeNumbers(t: Type, xs: Float64Array, rows: Int32Array | undefined, n: number): void {
+    let k = 0;
+    // The first number may set the running type; of another type, each goes through consumeNumber.
+    if (t !== this.type && n > 0) {
+      this.consumeNumber(t, xs[rows === undefined ? 0 : rows[0]!]!);
+      k = 1;
+    }
+    if (t !== this.type) {
+      for (; k < n; k++) this.consumeNumber(t, xs[rows === undefined ? k : rows[k]!]!);
+      return;
+    }
+    if (k >= n) return;
+    this.hasval = true;
+    if (this.kind === Kind.Float) {
+      const op = this.op.float;
+      let f = this.f;
+      for (; k < n; k++) f = op(f, xs[rows === undefined ? k : rows[k]!]!);
+      this.f = f;
+    } else {
+      const op = this.op.int;
+      let i = this.i;
+      if (op === addInt && typeof i === 'number') {
+        // Exact integers added as numbers while the sum stays exact; from the first past 2^53 on, as addInt adds them.
+        let acc: number = i;
+        for (; k < n; k++) {
+          const s = acc + xs[rows === undefined ? k : rows[k]!]!;
+          if (!(s <= Number.MAX_SAFE_INTEGER && s >= -Number.MAX_SAFE_INTEGER)) break;
+          acc = s;
+        }
+        i = acc;
+      }
+      for (; k < n; k++) i = op(i, xs[rows === undefined ? k : rows[k]!]!);
+      this.i = i;
+    }
+  }
+
   consumeAsPartial(v: Value): void {
     this.consume(v);
   }
