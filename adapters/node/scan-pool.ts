@@ -56,6 +56,8 @@ export class ScanPool implements ScanThreads {
       heapMb: opts.heapMb ?? HEAP_MB,
       what: 'a share of the scan',
       idleMs: IDLE_MS,
+      // A share the query no longer wants (a head that has its values) stops at its next object; its thread stays.
+      cancelable: true,
     });
   }
 

@@ -10,6 +10,6 @@ import { answerJobs } from './thread-pool.js';
 const opened = openLake(workerData as LakeConfig);
 
 answerJobs<ShareJob>(
-  async (job) => runShareJob((await opened).lake, job),
+  async (job, canceled) => runShareJob((await opened).lake, job, canceled),
   async () => (await opened).close(),
 );

@@ -2,14 +2,15 @@
 // thread script of its own: jobs run and answer, a thread that throws or
 // exits fails its job with a clear error and leaves the pool, and a job
 // whose signal aborts has its thread stopped; the pool goes on. Closed, the
-// pool lets an idle thread end by itself, and stops one running a job.
+// pool lets an idle thread end by itself, and stops one running a job. In a
+// cancelable pool, a canceled job's thread is told, and stays if it answers.
 
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ThreadPool } from './thread-pool.js';
+import { CANCEL_FLAG, ThreadPool } from './thread-pool.js';
 
 let dir: string;
 let script: URL;
@@ -32,7 +33,29 @@ parentPort.on('message', (m) => {
 `,
   );
   script = pathToFileURL(file);
+  // Of a cancelable pool: { spin } answers once its job is canceled, { hang } never, { id } with its thread's id.
+  const cancelable = join(dir, 'cancelable.mjs');
+  await writeFile(
+    cancelable,
+    `import { parentPort, threadId } from 'node:worker_threads';
+let flag = null;
+parentPort.on('message', (m) => {
+  if (m === 'close') return void parentPort.close();
+  if (m['${CANCEL_FLAG}']) return void (flag = m['${CANCEL_FLAG}']);
+  if (m.hang) return;
+  if (m.id) return void parentPort.postMessage({ result: threadId });
+  if (m.spin) {
+    const wait = () => (Atomics.load(flag, 0) === 1 ? parentPort.postMessage({ result: 'stopped' }) : setTimeout(wait, 5));
+    return void wait();
+  }
+  parentPort.postMessage({ result: m.x * 2 });
 });
+`,
+  );
+  cancelableScript = pathToFileURL(cancelable);
+});
+
+let cancelableScript: URL;
 
 afterAll(async () => {
   for (const p of pools) await p.close();
@@ -46,6 +69,31 @@ function pool(threads: number): ThreadPool<{ x?: number; hang?: boolean; exit?: 
 }
 
 describe('ThreadPool', () => {
+  it('tells the thread of a canceled job in a cancelable pool, which stays if it answers, and is stopped if not', { timeout: 60_000 }, async () => {
+    const p = new ThreadPool<{ x?: number; spin?: boolean; hang?: boolean; id?: boolean }, unknown>({ script: cancelableScript, workerData: null, threads: 1, heapMb: 64, what: 'a test job', cancelable: true });
+    pools.push(p as ThreadPool<unknown, unknown>);
+    const id = await p.run({ id: true });
+    const ctrl = new AbortController();
+    const spinning = p.run({ spin: true }, [], ctrl.signal);
+    // The next job waits for the only thread, which answers the canceled job and takes it.
+    const next = p.run({ x: 4 });
+    await new Promise((r) => setTimeout(r, 50));
+    ctrl.abort();
+    await expect(spinning).rejects.toThrow(/^a test job failed: its job was canceled$/);
+    expect(await next).toBe(8);
+    expect(await p.run({ id: true })).toBe(id);
+    expect(p.size).toBe(1);
+    // A job that goes on regardless has its thread stopped; the next job gets another.
+    const stuck = new AbortController();
+    const hung = p.run({ hang: true }, [], stuck.signal);
+    await new Promise((r) => setTimeout(r, 50));
+    stuck.abort();
+    await expect(hung).rejects.toThrow(/^a test job failed: its job was canceled$/);
+    expect(await p.run({ x: 1 })).toBe(2);
+    expect(await p.run({ id: true })).not.toBe(id);
+    expect(p.size).toBe(1);
+  });
+
   it('lets an idle thread end by itself when it closes, and stops one running a job', { timeout: 60_000 }, async () => {
     const p = pool(2);
     const running = p.run({ hang: true });

@@ -6,7 +6,10 @@
 // thread that dies (an uncaught error, its heap exhausted) fails the job it
 // ran with a clear error and leaves the pool; the next job starts another.
 // A job whose signal aborts has its thread stopped: its work is wasted
-// CPU once no one waits for it.
+// CPU once no one waits for it. In a pool made `cancelable`, the thread is
+// told instead (a flag in shared memory it reads, see answerJobs), and its
+// job fails at once; the thread returns to the pool once it answers, and is
+// stopped only if it has not within CANCEL_MS.
 
 import { parentPort, Worker } from 'node:worker_threads';
 import { plainError, reviveError, type PlainError } from '../../src/index.js';
@@ -27,6 +30,16 @@ export const CLOSE_THREAD = 'close';
 /** How long a thread has to end after being told to close before it is terminated. */
 const CLOSE_MS = 2_000;
 
+/** How long a cancelable pool's thread has to answer after its job is canceled before it is stopped. */
+const CANCEL_MS = 1_000;
+
+/**
+ * The key of what a cancelable pool posts a thread it starts, before any
+ * job: a shared Int32Array whose element 0 is 1 while the thread's job is
+ * canceled (see answerJobs).
+ */
+export const CANCEL_FLAG = 'zlake.cancelFlag';
+
 export interface ThreadPoolOptions {
   /** The thread's script (an ES module). */
   readonly script: URL;
@@ -41,6 +54,8 @@ export interface ThreadPoolOptions {
   readonly what: string;
   /** How long an idle thread stays (default IDLE_MS). */
   readonly idleMs?: number;
+  /** Its threads answer jobs with answerJobs, which lets a job see that it was canceled (see CANCEL_FLAG). */
+  readonly cancelable?: boolean;
 }
 
 interface Thread {
@@ -48,6 +63,10 @@ interface Thread {
   timer: ReturnType<typeof setTimeout> | null;
   /** Settles the job it runs, if any. */
   job: { resolve(r: unknown): void; reject(e: Error): void } | null;
+  /** In a cancelable pool: element 0 is 1 while its job is canceled. */
+  readonly cancel: Int32Array | null;
+  /** Set while a canceled job's thread has yet to answer: stops it then. */
+  draining: ReturnType<typeof setTimeout> | null;
 }
 
 export class ThreadPool<J, R> {
@@ -76,9 +95,23 @@ export class ThreadPool<J, R> {
     }
     return new Promise<R>((resolve, reject) => {
       const stop = (): void => {
-        // The thread leaves the pool (die settles the job), and the next job starts another.
-        this.#die(t, 'was stopped: its job was canceled');
-        void t.worker.terminate();
+        const cancel = t.cancel;
+        if (cancel === null) {
+          // The thread leaves the pool (die settles the job), and the next job starts another.
+          this.#die(t, 'was stopped: its job was canceled');
+          void t.worker.terminate();
+          return;
+        }
+        // The job fails now; the thread, told, stays in the pool once it answers (see #spawn), or is stopped.
+        Atomics.store(cancel, 0, 1);
+        const job = t.job;
+        t.job = null;
+        job?.reject(new Error(`${this.#opts.what} failed: its job was canceled`));
+        t.draining = setTimeout(() => {
+          this.#die(t, 'was stopped: its job was canceled');
+          void t.worker.terminate();
+        }, CANCEL_MS);
+        t.draining.unref();
       };
       signal?.addEventListener('abort', stop, { once: true });
       const done = (): void => signal?.removeEventListener('abort', stop);
@@ -93,6 +126,7 @@ export class ThreadPool<J, R> {
         },
       };
       t.worker.ref();
+      if (t.cancel !== null) Atomics.store(t.cancel, 0, 0);
       t.worker.postMessage(job, [...transfer]);
     });
   }
@@ -111,6 +145,10 @@ export class ThreadPool<J, R> {
     await Promise.all(
       all.map((t) => {
         if (t.timer !== null) clearTimeout(t.timer);
+        if (t.draining !== null) {
+          clearTimeout(t.draining);
+          return t.worker.terminate();
+        }
         if (t.job === null) return endWorker(t.worker, CLOSE_THREAD);
         t.job.reject(new Error(`${this.#opts.what} failed: the lake was closed`));
         return t.worker.terminate();
@@ -138,9 +176,13 @@ export class ThreadPool<J, R> {
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: heapMb, ...(youngMb !== undefined ? { maxYoungGenerationSizeMb: youngMb } : {}) },
     });
-    const t: Thread = { worker, timer: null, job: null };
+    const cancel = this.#opts.cancelable === true ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    const t: Thread = { worker, timer: null, job: null, cancel, draining: null };
     this.#all.add(t);
+    if (cancel !== null) worker.postMessage({ [CANCEL_FLAG]: cancel });
     worker.on('message', (m: ThreadReply<R>) => {
+      if (t.draining !== null) clearTimeout(t.draining);
+      t.draining = null;
       const job = t.job;
       t.job = null;
       if (job !== null) {
@@ -160,6 +202,7 @@ export class ThreadPool<J, R> {
     const i = this.#idle.indexOf(t);
     if (i >= 0) this.#idle.splice(i, 1);
     if (t.timer !== null) clearTimeout(t.timer);
+    if (t.draining !== null) clearTimeout(t.draining);
     t.job?.reject(new Error(`${this.#opts.what} failed: its thread ${why}`));
     t.job = null;
     this.#queue.shift()?.();
@@ -183,22 +226,30 @@ export class ThreadPool<J, R> {
 
 /**
  * The thread's side: answers each job the pool posts with what `run` makes
- * of it (its `transfer` buffers moved, not copied) or with the error.
+ * of it (its `transfer` buffers moved, not copied) or with the error. In a
+ * cancelable pool, `canceled` says whether the job running was canceled
+ * (its answer is then not read: the job may stop early).
  */
 export function answerJobs<J>(
-  run: (job: J) => Promise<{ readonly result: unknown; readonly transfer: readonly ArrayBuffer[] }>,
+  run: (job: J, canceled: () => boolean) => Promise<{ readonly result: unknown; readonly transfer: readonly ArrayBuffer[] }>,
   /** Closes what the thread opened, when the pool ends it (see CLOSE_THREAD). */
   close?: () => Promise<void>,
 ): void {
   const port = parentPort!;
-  port.on('message', async (job: J | typeof CLOSE_THREAD) => {
+  let flag: Int32Array | null = null;
+  const canceled = (): boolean => flag !== null && Atomics.load(flag, 0) === 1;
+  port.on('message', async (job: J | typeof CLOSE_THREAD | { readonly [CANCEL_FLAG]: Int32Array }) => {
     if (job === CLOSE_THREAD) {
       void (close?.() ?? Promise.resolve()).finally(() => port.close());
       return;
     }
+    if (typeof job === 'object' && job !== null && CANCEL_FLAG in job) {
+      flag = job[CANCEL_FLAG];
+      return;
+    }
     let reply: ThreadReply<unknown>;
     try {
-      const { result, transfer } = await run(job);
+      const { result, transfer } = await run(job as J, canceled);
       reply = { result };
       port.postMessage(reply, [...transfer]);
       return;

@@ -85,8 +85,8 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
   };
 }
 
-/** Runs a share in this thread (the other thread's side): its groups, or null groups when it cannot. */
-export async function runAggregateShare(lake: Lake, share: AggregateShare): Promise<AggregateShareResult> {
+/** Runs a share in this thread (the other thread's side): its groups, or null groups when it cannot (or is canceled: see runShareJob). */
+export async function runAggregateShare(lake: Lake, share: AggregateShare, canceled: () => boolean = () => false): Promise<AggregateShareResult> {
   const zctx = new TypeContext();
   const values = decodeZng(share.values, zctx);
   const planAggs = share.aggs.map(({ where, arg, ...a }) => ({
@@ -102,6 +102,7 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare): Prom
   const keyEvals = share.keyExprs?.map((e, k) => (e === null ? null : compileColumnExprIn(e, share.keys[k]!, zctx)));
   const groups = new ColumnGroups(plan.keys.length, plan.aggs, zctx, keyEvals);
   for (const o of objects) {
+    if (canceled()) return { groups: null, stats };
     const done = await aggregateInto(o, plan, groups, sorted, span, stats);
     if (!done || groups.size > MAX_SHARE_GROUPS || groups.memory > MAX_SHARE_BYTES) return { groups: null, stats };
   }

@@ -61,8 +61,8 @@ export function filterShare(
   };
 }
 
-/** Runs a share in this thread (the other thread's side). */
-export async function runFilterShare(lake: Lake, share: FilterShare): Promise<FilterShareResult> {
+/** Runs a share in this thread (the other thread's side): its kept values (see runShareJob for `canceled`). */
+export async function runFilterShare(lake: Lake, share: FilterShare, canceled: () => boolean = () => false): Promise<FilterShareResult> {
   const zctx = new TypeContext();
   const stats = newScanStats();
   const values = decodeZng(share.values, zctx);
@@ -73,7 +73,7 @@ export async function runFilterShare(lake: Lake, share: FilterShare): Promise<Fi
   let failed = false;
   const kept = { zctx, node: filterNode(share.filter, values, zctx), keep: null, undone: () => (failed = true), sorted: { path: key.path }, span, stats };
   // Objects of a run of several are read whole, as the merge compares them.
-  const out = await shareValues(objects, key, (o, merged) => keptValues(o, merged ? undefined : only, kept), () => failed);
+  const out = await shareValues(objects, key, (o, merged) => keptValues(o, merged ? undefined : only, kept), () => failed || canceled());
   return { values: out, stats };
 }
 

@@ -29,8 +29,8 @@ export interface SearchShareResult {
   readonly stats: PlainStats;
 }
 
-/** Runs a share in this thread (the other thread's side). */
-export async function runSearchShare(lake: Lake, share: SearchShare): Promise<SearchShareResult> {
+/** Runs a share in this thread (the other thread's side): its matches (see runShareJob for `canceled`). */
+export async function runSearchShare(lake: Lake, share: SearchShare, canceled: () => boolean = () => false): Promise<SearchShareResult> {
   const zctx = new TypeContext();
   const stats = newScanStats();
   const objects = await shareObjects(lake, share, { ctx: zctx, stats });
@@ -47,7 +47,7 @@ export async function runSearchShare(lake: Lake, share: SearchShare): Promise<Se
     yield* values;
     await countSearched(stats, o);
   };
-  return { values: await shareValues(objects, key, matches, () => failed), stats };
+  return { values: await shareValues(objects, key, matches, () => failed || canceled()), stats };
 }
 
 /** Sends a share to a thread (stopped when `signal` aborts). */

@@ -6,19 +6,23 @@ import { runAggregateShare, shareBuffers, type AggregateShare } from './parallel
 import { runFilterShare, type FilterShare } from './parallel-filter.js';
 import { runSearchShare, type SearchShare } from './parallel-search.js';
 
-/** The share's result, and the buffers to transfer back rather than copy. */
-export async function runShareJob(lake: Lake, job: ShareJob): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
+/**
+ * The share's result, and the buffers to transfer back rather than copy.
+ * Once `canceled` says so (the query no longer wants the share), the share
+ * stops at its next object and comes back undone.
+ */
+export async function runShareJob(lake: Lake, job: ShareJob, canceled: () => boolean = () => false): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   switch (job.kind) {
     case 'aggregate': {
-      const result = await runAggregateShare(lake, job.payload as AggregateShare);
+      const result = await runAggregateShare(lake, job.payload as AggregateShare, canceled);
       return { result, transfer: shareBuffers(result) };
     }
     case 'search': {
-      const result = await runSearchShare(lake, job.payload as SearchShare);
+      const result = await runSearchShare(lake, job.payload as SearchShare, canceled);
       return { result, transfer: result.values === null ? [] : [result.values.buffer as ArrayBuffer] };
     }
     case 'filter': {
-      const result = await runFilterShare(lake, job.payload as FilterShare);
+      const result = await runFilterShare(lake, job.payload as FilterShare, canceled);
       return { result, transfer: result.values === null ? [] : [result.values.buffer as ArrayBuffer] };
     }
     default:

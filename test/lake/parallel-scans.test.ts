@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBatches, formatByName, Lake, prepareQuery, type ScanThreads, type ShareJob } from '../../src/index.js';
+import { encodeBatches, formatByName, Lake, prepareQuery, runShareJob, type ScanThreads, type ShareJob } from '../../src/index.js';
 import { openLake, type OpenedLake } from '../../adapters/node/open-lake.js';
 import { ScanPool } from '../../adapters/node/scan-pool.js';
 import { columnCopyKey } from '../../src/lake/index.js';
@@ -150,6 +150,25 @@ describe('summarizes with shares in scan threads', () => {
     expect(nonEmpty).toBeGreaterThan(CASES / 3);
     // Most queries sent shares to the threads.
     expect(shares).toBeGreaterThan(CASES);
+  });
+
+  it('stop a share told it was canceled before its next object, undone', { timeout: 120_000 }, async () => {
+    const jobs: ShareJob[] = [];
+    const base = counted(pools[0]!);
+    const lake = await lakeWith({
+      ...base,
+      run: (job: ShareJob, signal?: AbortSignal) => {
+        jobs.push(job);
+        return base.run(job, signal);
+      },
+    });
+    await run(lake, 'from p | count() by proto');
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) {
+      // Done when not canceled; canceled, undone.
+      expect((await runShareJob(lake, job, () => false)).result).toMatchObject({ groups: { n: expect.any(Number) } });
+      expect((await runShareJob(lake, job, () => true)).result).toMatchObject({ groups: null });
+    }
   });
 
   it('keep what each share saw of a group: only nulls, nothing, numbers', { timeout: 120_000 }, async () => {
