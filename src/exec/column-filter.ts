@@ -575,16 +575,10 @@ const SIGNED: ReadonlySet<number> = new Set([ID.int8, ID.int16, ID.int32, ID.int
  * to the predicate.
  */
 function numericLeaf(node: Leaf, col: ColumnBatch, colId: number, n: number, out: Uint8Array): boolean {
-  const outcomes = NUMERIC_OUTCOMES[node.op];
-  const lit = node.value;
-  const lb = lit.bytes;
-  if (outcomes === undefined || lb === null) return false;
-  const litId = underlying(lit.type).id;
-  let p: number;
   // The constant as the predicate reads it: an int64 (or time or duration) exactly, a float64 as a float.
-  if (litId === ID.float64 && lb.length === 8) p = new DataView(lb.buffer, lb.byteOffset, 8).getFloat64(0, true);
-  else if ((litId === ID.int64 || litId === ID.time || litId === ID.duration) && lb.length <= 6) p = decodeIntNumber(lb);
-  else return false;
+  const p = numericConstant(node);
+  if (p === null) return false;
+  const outcomes = NUMERIC_OUTCOMES[node.op]!;
   const float = colId === ID.float64;
   if (!float && !SIGNED.has(colId)) return false;
   const pred = node.pred;

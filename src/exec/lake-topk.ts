@@ -418,7 +418,9 @@ async function* candidatesOf(o: ColumnObject, read: Promise<Value[]>, stats: Sca
 /**
  * A pool's values ending with its last `count`: only the last objects that
  * hold `count` values or more, those of runs whose key ranges touch merged
- * as the scan merges them (merge-runs.ts); else the whole scan.
+ * as the scan merges them (merge-runs.ts); else the whole scan. With
+ * `each` (operators that map each value to values of its own), the values
+ * through it ending with its last `count` (see lastThrough).
  */
 export function lakeTail(lake: Lake, zctx: TypeContext, pool: string, commitish: string, count: number, stats: ScanStats | undefined, each?: (s: Stream) => Stream): Stream {
   return (async function* () {
