@@ -237,12 +237,33 @@ interface Split {
   readonly tied: number[];
 }
 
-/** The positions of an object's values scoring above `threshold` and at it. */
-function split(s: Scored, threshold: number): Split {
+/**
+ * Adds `scores` to `best`; returns the indexes of those that were at least
+ * its least when read (all while it was not full), in order.
+ */
+function bestOf(scores: Float64Array, best: Best): number[] {
+  const seen: number[] = [];
+  let full = best.size >= best.k;
+  let least = full ? best.top() : 0;
+  for (let i = 0; i < scores.length; i++) {
+    const x = scores[i]!;
+    if (full && !(x >= least)) continue;
+    seen.push(i);
+    if (!full || x > least) {
+      best.add(x);
+      full = best.size >= best.k;
+      if (full) least = best.top();
+    }
+  }
+  return seen;
+}
+
+/** The positions of an object's values scoring above `threshold` and at it, of those at `seen` (see bestOf). */
+function split(s: Scored, seen: readonly number[], threshold: number): Split {
   const { scores, rows } = s;
   const better: number[] = [];
   const tied: number[] = [];
-  for (let i = 0; i < scores.length; i++) {
+  for (const i of seen) {
     const x = scores[i]!;
     if (x > threshold) better.push(rows === null ? i : rows[i]!);
     else if (x === threshold) tied.push(rows === null ? i : rows[i]!);
@@ -344,6 +365,10 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
     const total = objects.reduce((n, o) => n + o.object.count, 0);
     const best = new Best(plan.limit);
     const scored: Scored[] = [];
+    // Per object, the scores that were at least the best's least when read:
+    // every one at or above the final threshold is among them (the least
+    // only grows).
+    const seen: number[][] = [];
     let inexact = false;
     let strings = false;
     let numbers = false;
@@ -364,18 +389,14 @@ export function lakeTopK(lake: Lake, zctx: TypeContext, pool: string, commitish:
         columnar = false;
         break;
       }
-      const { scores } = s;
-      for (let i = 0; i < scores.length; i++) {
-        const x = scores[i]!;
-        if (best.size < best.k || x > best.top()) best.add(x);
-      }
+      seen.push(bestOf(s.scores, best));
     }
     if (!columnar) {
       yield* scanPool(lake, zctx, pool, commitish, undefined, stats);
       return;
     }
     const threshold = best.top();
-    const splits = scored.map((s) => split(s, threshold));
+    const splits = scored.map((s, k) => split(s, seen[k]!, threshold));
     // Values tying at a finite threshold are true ties: the earliest go
     // (when objects overlap, the merge says which are earliest: all go).
     const better = splits.reduce((n, s) => n + s.better.length, 0);
