@@ -282,7 +282,7 @@ export class ColumnGroups implements FinalGroups {
     if (this.gids.length < n) this.gids = new Int32Array(Math.max(n, 2 * this.gids.length));
     const gids = this.gids;
     if (this.nkeys === 0) {
-      gids.fill(0, 0, n);
+      // Every row's group is 0: gids, written only when there are keys, holds zeros from the start.
       if (this.n === 0) this.n = 1;
     } else if (this.nkeys === 1) {
       // Key ids are made in order of first sight by rows: each is its group.
