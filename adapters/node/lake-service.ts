@@ -62,7 +62,7 @@ export function defaultQueryWorkers(): number {
 
 /**
  * Value bytes one load holds in the server before it writes a data object
- * (the library default is 40 MiB). A 1 GiB NDJSON load then peaked at
+ * (the library default is 48 MiB). A 1 GiB NDJSON load then peaked at
  * 239-276 MiB RSS over nine runs (279-286 at 32 MiB): about 100 MiB is the
  * process at rest (Arrow and parquet-wasm among it), the rest mostly
  * garbage ArrayBuffers and V8's young generation between collections. The

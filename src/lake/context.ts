@@ -32,7 +32,7 @@ export interface LakeDeps {
   readonly meta: MetaStore;
   /** Unix nanoseconds. */
   now(): bigint;
-  /** Value bytes a load holds before it writes an object (default 40 MiB). */
+  /** Value bytes a load holds before it writes an object (default 48 MiB). */
   readonly loadMemoryLimit?: number;
   /**
    * LZ4-compress data objects as Zed does (default true), with Zed's

@@ -21,9 +21,11 @@ import { RunBuffer } from './run-buffer.js';
  * 329-379 (three) at the same speed, in nine objects rather than seven.
  * Once LZ4 ran in WebAssembly, the faster threads took 48 MiB to 364-415;
  * 40 MiB peaked at 347-362 at the same speed (eleven objects), 32 MiB at
- * 336-350 but 10-15% slower.
+ * 336-350 but 10-15% slower. With one encode thread on two cores (as fast
+ * as two, see defaultEncodeThreads), 48 MiB peaked at 298-320 MiB, in nine
+ * objects again (2.70-2.94 s).
  */
-export const DEFAULT_LOAD_MEMORY_LIMIT = 40 * 1024 * 1024;
+export const DEFAULT_LOAD_MEMORY_LIMIT = 48 * 1024 * 1024;
 
 export interface ObjectWriterOptions {
   readonly threshold: number;
