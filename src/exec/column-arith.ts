@@ -179,8 +179,8 @@ export class ArithColumns {
 function readNumbers(c: ColumnBatch, float: boolean, count: number, rows: Int32Array | null, xs: Float64Array, exact: Uint8Array): void {
   const numbers = c.numbers;
   if (numbers != null) {
-    if (rows === null) xs.set(numbers.subarray(0, count));
-    else for (let k = 0; k < count; k++) xs[k] = numbers[rows[k]!]!;
+    // (Without rows, fill uses such a column as it is.)
+    for (let k = 0; k < count; k++) xs[k] = numbers[rows === null ? k : rows[k]!]!;
     return;
   }
   if (c.cardinality >= 0) {

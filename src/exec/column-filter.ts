@@ -692,16 +692,14 @@ function compareNumbers(op: string, xs: Float64Array, p: number, n: number, out:
  * numbers; else row by row from each row's value.
  */
 function numbersLeaf(node: Leaf, col: ColumnBatch, n: number, out: Uint8Array): void {
-  const xs = col.numbers!;
-  const id = underlying(col.type).id;
+  const u = underlying(col.type);
   const p = numericConstant(node);
-  if (p !== null && (id === ID.float64 || SIGNED.has(id))) {
-    compareNumbers(node.op, xs, p, n, out);
+  if (p !== null && (u.id === ID.float64 || SIGNED.has(u.id))) {
+    compareNumbers(node.op, col.numbers!, p, n, out);
     return;
   }
   const pred = node.pred;
-  const kind = underlying(col.type).kind;
-  const errors = kind === 'error' || kind === 'union';
+  const errors = u.kind === 'error' || u.kind === 'union';
   for (let i = 0; i < n; i++) {
     const v = valueAt(col, i)!;
     out[i] = errors ? outcome(pred, v) : pred(v) ? TRUE : FALSE;

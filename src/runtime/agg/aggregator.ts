@@ -2,6 +2,7 @@
 // runtime/sam/expr/agg/agg.go) and the definition the registry hands out.
 
 import type { Type, TypeContext, Value } from '../../zed/index.js';
+import type { Hash64 } from './metro-hash.js';
 
 /**
  * The running state of one aggregate over one group. Values passed to
@@ -52,14 +53,8 @@ export interface AggregateDef {
    * consumeDigest. A value's digest is the same every time, so a column's
    * coded values need theirs made once.
    */
-  readonly digest?: (t: Type, buf: Uint8Array, start: number, end: number, out: Digest) => void;
+  readonly digest?: (t: Type, buf: Uint8Array, start: number, end: number, out: Hash64) => void;
   make(): Aggregator;
-}
-
-/** A 64-bit digest as unsigned 32-bit halves. */
-export interface Digest {
-  hi: number;
-  lo: number;
 }
 
 /** Bytes charged for an aggregator object of fixed size (object header plus a few fields). */

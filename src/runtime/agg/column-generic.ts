@@ -18,7 +18,8 @@
 // resultAsPartial and consumeAsPartial.
 
 import { TypeBool, Value, encodeBool, underlying, type Type, type TypeContext } from '../../zed/index.js';
-import type { AggregateDef, Aggregator, Digest } from './aggregator.js';
+import type { AggregateDef, Aggregator } from './aggregator.js';
+import type { Hash64 } from './metro-hash.js';
 import { bodyStart, type ColumnBatch } from './column-batch.js';
 import { copyValue, isMissing } from './values.js';
 import { InternalError } from '../../errors/index.js';
@@ -104,7 +105,7 @@ function allSet(flags: Uint8Array, rows: Int32Array | undefined, n: number): boo
 }
 
 /** Scratch for a digest being made (digests are made synchronously). */
-const DIGEST: Digest = { hi: 0, lo: 0 };
+const DIGEST: Hash64 = { hi: 0, lo: 0 };
 
 /** What count() with no argument consumes per row (it reads nothing of it). */
 const ROW = new Value(TypeBool, encodeBool(true));
