@@ -117,6 +117,21 @@ describe('loads written by encode threads', () => {
     expect(results[2]!.outputs).toEqual(results[0]!.outputs);
   });
 
+  it('start a thread once a load fills a quarter of its first run, not for a small load', async () => {
+    // 6000 records stand for about 0.7 MiB of a run: with a limit of 3 MiB
+    // (runs of 1.5 MiB, one being written), about half of one.
+    const { lake } = await lakeWith('warm', 1, 3 << 20);
+    const encoder = pools.at(-1)!;
+    const small = await lake.load('p', 'main', values(input(50)));
+    expect(small.objects).toHaveLength(1);
+    expect(encoder.started).toBe(0);
+    const r = await lake.load('p', 'main', values(text));
+    // One run, written in the loading thread, but the thread was started for more.
+    expect(r.objects).toHaveLength(1);
+    expect(encoder.started).toBe(1);
+    expect((await run(lake, 'from p | count()')).lines).toEqual(['6050(uint64)']);
+  });
+
   it('fail a load whose thread dies, committing nothing; the next load works', async () => {
     // A thread with a heap too small to run dies as it starts on the first run.
     const { lake, dir } = await lakeWith('dies', 1, 64 * 1024, 1);

@@ -1,9 +1,9 @@
 // The threads a load hands its full runs to (the lake's ObjectEncoder, see
 // src/lake/object-encoder.ts): parsing a load and writing its objects take
 // about as long as each other, so while one thread reads the next run,
-// others sort and write the runs before it. Threads start on the first full
-// run (a load of one run never starts one) and stay for the next loads
-// (thread-pool.ts). A thread that dies fails its run's load with a clear
+// others sort and write the runs before it. A thread starts once a load has
+// filled a quarter of its first run (see ObjectWriter; a small load never
+// starts one) and stays for the next loads (thread-pool.ts). A thread that dies fails its run's load with a clear
 // error.
 
 import { availableParallelism } from 'node:os';
@@ -51,6 +51,15 @@ export class EncodePool implements ObjectEncoder {
       youngMb: YOUNG_MB,
       what: 'writing a data object',
     });
+  }
+
+  warm(): void {
+    this.#pool.warm();
+  }
+
+  /** Threads started and not yet ended. */
+  get started(): number {
+    return this.#pool.size;
   }
 
   encode(job: EncodeJob): Promise<EncodedObject | null> {

@@ -39,6 +39,9 @@ export interface ObjectWriterOptions {
   readonly sorted?: boolean;
 }
 
+/** The fraction (1/WARM_AT) of its first run a load fills before its encoder gets ready. */
+const WARM_AT = 4;
+
 /**
  * Writes the data objects of one load (or of a rewrite, as delete-where does).
  * With the deps' `writeBehind`, the next run fills while an object is written
@@ -68,6 +71,8 @@ export class ObjectWriter {
   readonly #threshold: number;
   /** Memory a run may stand for, values' overhead included (see RunBuffer.memory). */
   readonly #memory: number;
+  /** Whether the encoder was told to get ready (see #full). */
+  #warmed = false;
 
   constructor(
     private readonly deps: ObjectWriterDeps,
@@ -87,6 +92,12 @@ export class ObjectWriter {
 
   #full(): boolean {
     const run = this.#run;
+    if (!this.#warmed && (run.bytes >= this.#threshold / WARM_AT || run.memory >= this.#memory / WARM_AT)) {
+      // A load that has come this far will likely fill its run: the
+      // encoder's thread starts now, while the run fills, not after.
+      this.#warmed = true;
+      this.deps.objectEncoder?.warm?.();
+    }
     return run.bytes >= this.#threshold || run.memory >= this.#memory;
   }
 

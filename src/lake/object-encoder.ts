@@ -47,6 +47,8 @@ export interface ObjectEncoder {
    * in shared memory, and read in place); null for a column copy alone.
    */
   encode(job: EncodeJob): Promise<EncodedObject | null>;
+  /** Gets ready for jobs to come (starts a thread), when a load looks as if it will fill a run. */
+  warm?(): void;
 }
 
 /** The job for `run`, whose memory it takes (the run is left empty). */
