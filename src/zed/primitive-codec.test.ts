@@ -13,6 +13,8 @@ import {
   encodeInt,
   encodeUint,
   float16BitsToNumber,
+  putUint,
+  uintSize,
   float32ToFloat16Bits,
   toFloat16,
   toFloat32,
@@ -39,6 +41,21 @@ describe('unsigned integers', () => {
       const b = encodeUint(n);
       expect(decodeUint(b)).toBe(n);
       if (n <= 2n ** 53n) expect(decodeUintNumber(b)).toBe(Number(n));
+    }
+  });
+
+  it('size and write bodies in place on both sides of 2^32 as the bigint form does', () => {
+    const out = new Uint8Array(16);
+    const ns = [0, 1, 255, 256, 65535, 65536, 2 ** 24 - 1, 2 ** 24, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 3, 2 ** 53 - 1];
+    for (let k = 0; k < 200; k++) ns.push(Math.floor(Math.random() * 2 ** (1 + (k % 53))));
+    for (const n of ns) {
+      let ref = '';
+      for (let x = BigInt(n); x > 0n; x >>= 8n) ref += (x & 0xffn).toString(16).padStart(2, '0');
+      out.fill(0xaa);
+      const end = putUint(out, 3, n);
+      expect(end - 3).toBe(uintSize(n));
+      expect(hex(out.subarray(3, end))).toBe(ref);
+      expect(out[end]).toBe(0xaa);
     }
   });
 

@@ -18,13 +18,19 @@ const MASK64 = TWO64 - 1n;
 
 /** Bytes in the body of unsigned `n` (0 <= n < 2^53): its minimal little-endian form. */
 export function uintSize(n: number): number {
-  let len = 0;
-  for (let x = n; x > 0; x = Math.floor(x / 256)) len++;
+  // (Below 2^32, shifts; past it, division.)
+  if (n >= 0 && n <= 0xffffffff) return n === 0 ? 0 : n < 0x100 ? 1 : n < 0x10000 ? 2 : n < 0x1000000 ? 3 : 4;
+  let len = 4;
+  for (let x = Math.floor(n / 0x100000000); x > 0; x = Math.floor(x / 256)) len++;
   return len;
 }
 
 /** Writes the body of unsigned `n` (0 <= n < 2^53) at out[at:]; returns where it ends. */
 export function putUint(out: Uint8Array, at: number, n: number): number {
+  if (n >= 0 && n <= 0xffffffff) {
+    for (let x = n >>> 0; x !== 0; x >>>= 8) out[at++] = x & 0xff;
+    return at;
+  }
   for (let x = n; x > 0; x = Math.floor(x / 256)) out[at++] = x % 256;
   return at;
 }
