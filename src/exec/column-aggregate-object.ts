@@ -9,7 +9,7 @@ import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
 import { type ArgValues, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
 import { ArithColumns, argProgram } from './column-arith.js';
-import { Builder, ID, TypeFloat64, TypeInt64, type Value } from '../zed/index.js';
+import { Builder, ID, TypeFloat64, TypeInt64, underlying, type Type, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { ColumnFilterEval, comparesAsNumbers, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, valueAt, type EvalNode, type SortedKey } from './column-filter.js';
 
@@ -26,7 +26,14 @@ const BATCH = 8192;
 const NO_ROWS: RowSelection = { rows: new Int32Array(0), count: 0 };
 
 /** What aggregating an object needs of a ColumnAggregate: its keys, aggregates and filter's tree. */
-export type ObjectAggregate = Pick<ColumnAggregate, 'keys' | 'aggs'> & { readonly filter?: { readonly node: ColumnFilterNode } };
+export type ObjectAggregate = Pick<ColumnAggregate, 'keys' | 'aggs' | 'noQuiet'> & { readonly filter?: { readonly node: ColumnFilterNode } };
+
+/** Whether values of type `t` may be error("quiet"): an error type, or a union with one. */
+function mayBeQuiet(t: Type): boolean {
+  const u = underlying(t);
+  if (u.kind === 'error') return true;
+  return u.kind === 'union' && u.types.some(mayBeQuiet);
+}
 
 /**
  * Adds one object's rows (those its filter keeps) to `groups` over its
@@ -63,7 +70,7 @@ async function aggregateObject(
   });
   const picking = wheres.some((w) => w !== null);
   // min and max of the pool key alone: the object's key range holds them.
-  if (filter === undefined && !picking && within === null && plan.keys.length === 0) {
+  if (filter === undefined && !picking && within === null && plan.keys.length === 0 && plan.noQuiet !== true) {
     const bounds = boundsColumn(plan, sorted.path, o.object.min, o.object.max);
     if (bounds !== null) {
       groups.begin([], plan.aggs.map(() => bounds));
@@ -83,6 +90,8 @@ async function aggregateObject(
   const byStream = filter !== undefined && streams !== null;
   const set = await o.columns(paths, { tags: byStream || ordered });
   if (set === null) return null;
+  // A summarize folded through a put or yield: a column that may hold error("quiet") needs that operator.
+  if (plan.noQuiet === true && set.members.some((m) => m.cursors.some((c) => !c.missing && mayBeQuiet(c.type)))) return null;
   // Aggregates that depend on the values' order take them in the object's
   // order, which its members (of one type each) do not keep between them:
   // they are then given each row's position in the object.

@@ -40,6 +40,8 @@ export interface AggregateShare {
   readonly span: PlainSpan | null;
   /** The filter's constants and the span's ends, as a ZNG stream. */
   readonly values: Uint8Array;
+  /** See ColumnAggregate.noQuiet. */
+  readonly noQuiet: boolean;
 }
 
 /** An aggregate's partials per group across threads: those present (1 in `present`) as one ZNG stream. */
@@ -82,6 +84,7 @@ export function sharePayload(poolId: KsuidHex, commit: string, objects: readonly
     filter,
     span: span === undefined ? null : plainSpan(span, values),
     values: zngOf(values),
+    noQuiet: plan.noQuiet === true,
   };
 }
 
@@ -94,7 +97,7 @@ export async function runAggregateShare(lake: Lake, share: AggregateShare, cance
     ...(where === undefined ? {} : { where: filterNode(where, values, zctx) }),
     ...(arg === undefined ? {} : { arg: { ...arg, eval: compileColumnExprsIn(arg.expr, arg.paths, zctx) } }),
   }));
-  const plan: ObjectAggregate = { keys: share.keys, aggs: planAggs, ...(share.filter !== null ? { filter: { node: filterNode(share.filter, values, zctx) } } : {}) };
+  const plan: ObjectAggregate = { keys: share.keys, aggs: planAggs, noQuiet: share.noQuiet, ...(share.filter !== null ? { filter: { node: filterNode(share.filter, values, zctx) } } : {}) };
   const span = share.span === null ? undefined : spanOf(share.span, values);
   const stats = newScanStats();
   const sorted = { path: poolKeyOf(await lake.getPool(share.pool)).path };

@@ -40,6 +40,7 @@ import { buildExtraOp } from './extra-ops.js';
 import { compileLateralExpr, withLaterals, type LateralSlot } from './lateral.js';
 import type { Value } from '../../zed/index.js';
 import { isPure } from '../optimizer/fields.js';
+import { foldIntoSummarize } from './fold-summarize.js';
 import { boolEvaluator, buildScan, type ScanBuild } from './scan.js';
 import type { Pushdown, SourceResolver } from './source.js';
 import { buildSummarize } from './summarize.js';
@@ -131,6 +132,27 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
         if (last !== null) {
           streams = [last];
           i = tailAt - 1;
+          continue;
+        }
+      }
+      // A summarize after a put or yield may fold through it (fold-summarize.ts).
+      const mid = seq[i + 1];
+      const after = seq[i + 2];
+      if (op.kind === 'PoolScan' && (mid?.kind === 'Put' || mid?.kind === 'Yield') && after?.kind === 'Summarize') {
+        const summarize = foldIntoSummarize(mid, after);
+        if (summarize !== null) {
+          const built = buildScan(
+            op,
+            after,
+            bctx,
+            (s, parent, feed) => buildSummarize(s, bctx.env, bctx.op, parent, feed),
+            undefined,
+            { summarize, through: (s) => one(buildOp(mid, bctx, [s]), bctx) },
+          );
+          streams = [built.stream];
+          // The put or yield and the summarize, both built in; else the
+          // scan alone, and they are built next as written.
+          if (built.consumedNext) i += 2;
           continue;
         }
       }

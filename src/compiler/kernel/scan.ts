@@ -253,12 +253,24 @@ function topKPlan(s: dag.SortLimit | dag.Sort): ColumnTopK | null {
   return { path: a.key.path, desc: (a.order === 'desc') !== s.reverse, nullsFirst: s.nullsFirst, limit };
 }
 
+/**
+ * A put or yield between the scan and its summarize that the summarize
+ * folds through (fold-summarize.ts): the summarize as folded, for columns,
+ * and the operator, for the values read as values.
+ */
+export interface FoldedSummarize {
+  readonly summarize: dag.Summarize;
+  readonly through: (s: Stream) => Stream;
+}
+
 export function buildScan(
   op: dag.Scan,
   following: dag.Summarize | dag.SortLimit | dag.Sort | dag.Tail | undefined,
   bctx: BuildContext,
   summarize: (s: dag.Summarize, parent: Stream | null, feed?: (sink: PartialSink) => Stream) => Stream,
   sort?: (s: dag.Sort, parent: Stream) => Stream,
+  /** With a summarize after a put or yield (`following` is then that summarize): columns only, or nothing. */
+  folded?: FoldedSummarize,
 ): ScanBuild {
   const env = bctx.env;
   const next = following?.kind === 'Summarize' ? following : undefined;
@@ -279,13 +291,21 @@ export function buildScan(
   // columns.
   const columnFeed = (): ((sink: PartialSink) => Stream) | null => {
     if (op.kind !== 'PoolScan' || next === undefined || sources.aggregate === undefined) return null;
-    let plan = columnPlan(next, env);
+    let plan = columnPlan(folded?.summarize ?? next, env);
     if (plan !== null && pd !== undefined) {
       const node = pd.columnFilter();
       plan = node === null ? null : { ...plan, filter: { node, row: pd.predicate, pushdown: pd } };
     }
-    return plan === null ? null : sources.aggregate(op.source, env, plan);
+    if (plan === null) return null;
+    if (folded === undefined) return sources.aggregate(op.source, env, plan);
+    // The values read as values go through the put or yield to the summarize as written.
+    const feed = sources.aggregate(op.source, env, { ...plan, noQuiet: true });
+    return feed === null ? null : (sink) => folded.through(feed(sink));
   };
+  if (folded !== undefined) {
+    const feed = columnFeed();
+    return feed === null ? { stream: open(), consumedNext: false } : { stream: summarize(next!, null, feed), consumedNext: true };
+  }
   const count = sources.count;
   if (op.count === true && next !== undefined && isCount(next) && count !== undefined) {
     const name = next.aggs[0]!.lhs.path[0]!;

@@ -93,6 +93,12 @@ export interface ColumnAggregate {
   readonly aggs: readonly ColumnAggregateAgg[];
   /** The filter pushed into the scan, when there is one and columns can evaluate it. */
   readonly filter?: ColumnFilter;
+  /**
+   * Set for a summarize folded through a put or yield (fold-summarize.ts):
+   * an object with a column it reads that may hold error("quiet") is read
+   * as values, which go through that operator.
+   */
+  readonly noQuiet?: boolean;
 }
 
 export interface ColumnAggregateAgg {
