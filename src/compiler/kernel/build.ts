@@ -147,7 +147,7 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
             bctx,
             (s, parent, feed) => buildSummarize(s, bctx.env, bctx.op, parent, feed),
             undefined,
-            { summarize, through: (s) => one(buildOp(mid, bctx, [s]), bctx) },
+            { summarize, through: (s) => one(buildSeq([mid], bctx, [s]), bctx) },
           );
           streams = [built.stream];
           // The put or yield and the summarize, both built in; else the
