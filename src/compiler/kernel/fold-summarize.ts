@@ -7,7 +7,7 @@
 // The two give the same groups and values for every input value but one
 // whose fields hold error("quiet"), which a put skips (the field keeps its
 // value) and a yield drops: the columnar summarize takes no object with a
-// column that may hold one (ColumnAggregate.quietRows), and such objects,
+// column that may hold one (ColumnAggregate.noQuiet), and such objects,
 // like every value read as a value, go through the put or yield first.
 //
 // Only plain cases fold; anything else is built as written:
