@@ -355,7 +355,8 @@ function argEvaluator(
         return e.eval(e.vs);
       };
       const numbers = e.numbers;
-      return numbers === null ? valueOf : Object.assign(valueOf, { numbers: (count: number) => numbers.fill(count, rows) });
+      if (numbers === null) return valueOf;
+      return Object.assign(valueOf, rows === null ? { numbers: (count: number) => numbers.fill(count, null), total: (count: number) => numbers.total(count) } : { numbers: (count: number) => numbers.fill(count, rows) });
     });
 }
 

@@ -8,7 +8,7 @@
 
 import type { dag } from '../compiler/index.js';
 import { bodyStart, smallIntAt, type ColumnBatch, type NumberVector } from '../runtime/agg/index.js';
-import { decodeFloat, decodeIntNumber, ID, TypeContext, TypeFloat64, TypeInt64 } from '../zed/index.js';
+import { decodeFloat, decodeIntNumber, ID, TypeContext, TypeFloat64, TypeInt64, type Type } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
 
 type Node =
@@ -78,6 +78,8 @@ export class ArithColumns {
   #xs: Float64Array[] = [];
   /** Per column, the numbers of the batch being worked out: its own or one of #xs. */
   #cur: Float64Array[] = [];
+  /** Per column, the largest magnitude of its numbers in numbers mode; Infinity when read otherwise. */
+  #bounds: number[] = [];
   #exact = new Uint8Array(0);
   #out = new Float64Array(0);
   #tmp: Float64Array[] = [];
@@ -112,6 +114,7 @@ export class ArithColumns {
     exact.fill(1, 0, count);
     for (let i = 0; i < this.cols.length; i++) {
       const c = this.cols[i]!;
+      this.#bounds[i] = c.numbers != null ? (c.numbersMax ?? Infinity) : Infinity;
       // A column read as numbers is used as it is (a null as 0, as readNumbers reads it).
       if (c.numbers != null && rows === null) {
         this.#cur[i] = c.numbers;
@@ -127,7 +130,55 @@ export class ArithColumns {
     const out = this.#compute(this.program, floats, count, exact);
     let nan = false;
     if (float) for (let k = 0; k < count && !nan; k++) nan = out[k] !== out[k];
-    return { type: float ? TypeFloat64 : TypeInt64, xs: out, exact, hasNaN: nan };
+    // Every column read as numbers (no row of another kind) and, for
+    // integers, no result that can pass 2^53: every row is exact.
+    const allExact = this.#bounds.every((b, i) => i >= this.cols.length || b !== Infinity) && (float || this.#bound(this.program) < LIMIT);
+    return { type: float ? TypeFloat64 : TypeInt64, xs: out, exact, hasNaN: nan, allExact };
+  }
+
+  /**
+   * The sum of the results for rows k < count of the batch just read, when
+   * they are integers of columns read as numbers, none of whose partial
+   * sums can pass 2^53 (by the columns' bounds), and the program is linear
+   * (+, -, and * by a constant): the sum of each column's numbers then
+   * decides it, and no row's result is worked out. Else null.
+   */
+  total(count: number): { readonly type: Type; readonly total: number } | null {
+    const floats: boolean[] = [];
+    for (let i = 0; i < this.cols.length; i++) {
+      const c = this.cols[i]!;
+      if (c.missing || c.numbers == null || c.type.kind !== 'primitive' || c.type.id !== ID.int64) return null;
+      this.#bounds[i] = c.numbersMax ?? Infinity;
+      floats.push(false);
+    }
+    if (isFloat(this.program, floats) || !(this.#bound(this.program) * count <= Number.MAX_SAFE_INTEGER)) return null;
+    const t = this.#total(this.program, count);
+    return t === null ? null : { type: TypeInt64, total: t + 0 };
+  }
+
+  #total(n: Node, count: number): number | null {
+    if (n.k === 'col') return sumExact(this.cols[n.i]!.numbers!, count);
+    if (n.k === 'const') return n.x * count;
+    if (n.op === '*') {
+      // A constant times a column (or what else is linear) only.
+      const c = n.l.k === 'const' ? n.l.x : n.r.k === 'const' ? n.r.x : null;
+      const t = c === null ? null : this.#total(n.l.k === 'const' ? n.r : n.l, count);
+      return t === null ? null : c! * t;
+    }
+    const l = this.#total(n.l, count);
+    const r = l === null ? null : this.#total(n.r, count);
+    if (l === null || r === null) return null;
+    return n.op === '+' ? l + r : l - r;
+  }
+
+  /** The largest magnitude a node's results can have, by its columns' (Infinity: unknown). */
+  #bound(n: Node): number {
+    if (n.k === 'col') return this.#bounds[n.i]!;
+    if (n.k === 'const') return Math.abs(n.x);
+    const l = this.#bound(n.l);
+    const r = this.#bound(n.r);
+    // (Infinity * 0 is NaN, which no comparison passes.)
+    return n.op === '*' ? l * r : l + r;
   }
 
   /** A scratch array for a node's results. */
@@ -151,7 +202,14 @@ export class ArithColumns {
       return out;
     }
     // Integers past 2^53 are no longer exact (Zed's wrap at 2^63 included):
-    // the values decide. (And an int64 is never -0: + 0 makes -0 0.)
+    // the values decide, unless their columns' bounds say none can pass it.
+    // (And an int64 is never -0: + 0 makes -0 0.)
+    if (this.#bound(n) < LIMIT) {
+      if (n.op === '+') for (let k = 0; k < count; k++) out[k] = a[k]! + b[k]! + 0;
+      else if (n.op === '-') for (let k = 0; k < count; k++) out[k] = a[k]! - b[k]! + 0;
+      else for (let k = 0; k < count; k++) out[k] = a[k]! * b[k]! + 0;
+      return out;
+    }
     if (n.op === '+') {
       for (let k = 0; k < count; k++) {
         const x = a[k]! + b[k]! + 0;
@@ -225,4 +283,29 @@ function elementNumber(b: Uint8Array, s: number, float: boolean): number {
   if (!float) return smallIntAt(b, s);
   const body = bodyStart(b, s);
   return decodeFloat(b, body, body + 8);
+}
+
+/** The sum of xs[0:n], exact integers none of whose partial sums passes 2^53: in any order, eight at a time. */
+function sumExact(xs: Float64Array, n: number): number {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let e = 0;
+  let f = 0;
+  let g = 0;
+  let h = 0;
+  let i = 0;
+  for (; i + 7 < n; i += 8) {
+    a += xs[i]!;
+    b += xs[i + 1]!;
+    c += xs[i + 2]!;
+    d += xs[i + 3]!;
+    e += xs[i + 4]!;
+    f += xs[i + 5]!;
+    g += xs[i + 6]!;
+    h += xs[i + 7]!;
+  }
+  for (; i < n; i++) a += xs[i]!;
+  return a + b + c + d + (e + f + g + h);
 }

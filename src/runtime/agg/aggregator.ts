@@ -25,6 +25,13 @@ export interface Aggregator {
    */
   consumeNumbers?(t: Type, xs: Float64Array, rows: Int32Array | undefined, n: number): void;
   /**
+   * Folds in `n` exact integers of type `t` (every partial sum of them
+   * exact too) by their sum `total`, as consumeNumbers would fold them,
+   * when their sum is all the aggregate needs of them (sum, avg); false,
+   * folding nothing, when it is not.
+   */
+  consumeTotal?(t: Type, total: number, n: number): boolean;
+  /**
    * Folds in a value given by its digest (see AggregateDef.digest), as
    * consume would the value, when the aggregate offers it.
    */

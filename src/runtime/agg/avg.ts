@@ -39,6 +39,12 @@ class Avg implements Aggregator {
     this.count++;
   }
 
+  consumeTotal(_t: Type, total: number, n: number): boolean {
+    this.sum += total;
+    this.count += n;
+    return true;
+  }
+
   consumeNumbers(_t: Type, xs: Float64Array, rows: Int32Array | undefined, n: number): void {
     let sum = this.sum;
     if (rows === undefined) for (let k = 0; k < n; k++) sum += xs[k]!;

@@ -44,6 +44,8 @@ export interface NumberVector {
   /** Row k's number, where exact[k] is 1; elsewhere the row's value decides. */
   readonly xs: Float64Array;
   readonly exact: Uint8Array;
+  /** Set when every row is known exact (exact then all 1s, unread by a fold of one group). */
+  readonly allExact?: boolean;
 }
 
 /**
@@ -51,7 +53,11 @@ export interface NumberVector {
  * calling it; with `numbers`, those of rows k < count as numbers where
  * they can be (for the aggregates that take numbers, see Aggregator.consumeNumber).
  */
-export type ArgValues = ((k: number) => Value) & { readonly numbers?: (count: number) => NumberVector | null };
+export type ArgValues = ((k: number) => Value) & {
+  readonly numbers?: (count: number) => NumberVector | null;
+  /** With every row exact integers (and every partial sum of them), the sum of rows k < count; else null. */
+  readonly total?: (count: number) => { readonly type: Type; readonly total: number } | null;
+};
 
 /** What a GenericColumnAgg has made and handed over of the codes of a column (or of a shared dictionary). */
 class CodeState {
@@ -223,11 +229,19 @@ export class GenericColumnAgg {
         this.keep(n, gids, valueOf, rows, positions);
         return;
       }
+      // Rows of one group whose sum is all the aggregate needs: their total, without each row's number.
+      if (oneGroup && rows === undefined && n > 0 && this.takesNumbers && valueOf.total !== undefined && !this.def.growing) {
+        const a = this.#state(gids[0]!);
+        if (a.consumeTotal !== undefined) {
+          const t = valueOf.total(n);
+          if (t !== null && a.consumeTotal(t.type, t.total, n)) return;
+        }
+      }
       const vec = this.takesNumbers && valueOf.numbers !== undefined && n > 0 ? valueOf.numbers(rows === undefined ? n : rows[n - 1]! + 1) : null;
       if (vec !== null) {
         const { type, xs, exact } = vec;
         // Rows of one group, each a number: folded by the aggregator in one call.
-        if (oneGroup && n > 0 && allSet(exact, rows, n)) {
+        if (oneGroup && n > 0 && (vec.allExact === true || allSet(exact, rows, n))) {
           const a = this.#state(gids[0]!);
           if (a.consumeNumbers !== undefined && !this.def.growing) {
             a.consumeNumbers(type, xs, rows, n);

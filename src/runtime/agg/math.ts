@@ -204,6 +204,14 @@ class MathReducer implements Aggregator {
     else this.i = this.op.int(this.i, x);
   }
 
+  consumeTotal(t: Type, total: number, n: number): boolean {
+    // A sum of the running type (or the first numbers) adds the total as it
+    // would each integer (exactly); other running types fold each in turn.
+    if (this.op.int !== addInt || (this.hasval && t !== this.type)) return false;
+    if (n > 0) this.consumeNumber(t, total);
+    return true;
+  }
+
   consumeNumbers(t: Type, xs: Float64Array, rows: Int32Array | undefined, n: number): void {
     let k = 0;
     // The first number may set the running type; of another type, each goes through consumeNumber.
