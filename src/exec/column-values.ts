@@ -13,6 +13,12 @@ import { FormatError } from '../errors/index.js';
 import { Builder, Value, type Type, type TypeContext } from '../zed/index.js';
 
 const BATCH = 8192;
+/**
+ * Rows of an object's first batch, each next one twice as many up to
+ * BATCH: a query that wants few values (`cut uid,ts | head 100`) puts back
+ * together few more than it takes, and a whole scan a few small batches.
+ */
+const FIRST_BATCH = 256;
 const BEGIN = -1;
 const END = -2;
 
@@ -150,8 +156,8 @@ export async function valuesFromColumns(o: ColumnObject, zctx: TypeContext, opts
     const next = new Int32Array(members.length);
     // The next of `positions` to put back.
     let want = 0;
-    for (let r0 = 0; r0 < total; r0 += BATCH) {
-      const n = Math.min(BATCH, total - r0);
+    for (let r0 = 0, size = FIRST_BATCH; r0 < total; r0 += size, size = Math.min(BATCH, 2 * size)) {
+      const n = Math.min(size, total - r0);
       if (positions !== undefined && want >= positions.length) return;
       // Each member's rows in this stretch of the object, read and picked.
       counts.fill(0);

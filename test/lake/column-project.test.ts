@@ -95,4 +95,28 @@ describe('queries of a few fields over column copies', () => {
     expect(columnar).toBeGreaterThan(CASES / 4);
     expect(partly).toBeGreaterThan(CASES / 40);
   });
+
+  it('put values back together in order across batches of growing size', { timeout: 120_000 }, async () => {
+    // Objects of 3000 values of several record types: batches of 256, 512,
+    // 1024, ... rows each end inside them.
+    const [cols, rows, blobs] = await pairedLakes({ p: { order: 'asc' } }, (k) => ({ p: data(900 + k, 3000, true, 10_000 * k) }));
+    const queries = [
+      'cut ts, bytes',
+      'yield pk',
+      'head 100 | cut ts, proto',
+      'head 257 | yield m',
+      'head 2999 | cut ts, t',
+      'head 3001 | cut ts',
+      'proto=="tcp" | cut ts, bytes | head 700',
+      'pk < 30 | yield {ts, dur}',
+    ];
+    for (const q of queries) {
+      blobs.objectReads = 0;
+      const a = await runOrdered(cols, `from p | ${q}`);
+      expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: 0 });
+      const b = await runOrdered(rows, `from p | ${q}`);
+      expect({ q, lines: a.lines }).toEqual({ q, lines: b.lines });
+      expect(a.lines.length).toBeGreaterThan(50);
+    }
+  });
 });
