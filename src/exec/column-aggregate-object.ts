@@ -7,7 +7,7 @@
 
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
-import { type ArgValues, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
+import { addsNothing, type ArgValues, type ColumnAggKind, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
 import { ArithColumns, argProgram } from './column-arith.js';
 import { Builder, ID, TypeFloat64, TypeInt64, underlying, type Type, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
@@ -140,6 +140,13 @@ async function aggregateObject(
     return { cols, keys: cols.cursors.slice(0, nkeys), args: plan.aggs.map((a) => (a.path === null ? null : cols.cursors[at++]!)) };
   });
   if (!members.every((m) => groups.accepts(m.keys, m.args))) return null;
+  // An argument of a type its aggregate skips (strings under max, say) adds nothing: its column is not read.
+  for (const m of members) {
+    m.args.forEach((c, j) => {
+      const a = plan.aggs[j]!;
+      if (c !== null && NUMERIC_AGGS.has(a.fn) && addsNothing(a.fn as ColumnAggKind, c)) c.pass();
+    });
+  }
   // min and max of arithmetic take their results in the members' order,
   // not the values': only int64 and float64 fields (or none), whose
   // results compare alike in any order but for NaNs (checked below).

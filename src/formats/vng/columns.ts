@@ -189,8 +189,20 @@ export class ColumnCursor {
     this.#unsized = 0;
   }
 
+  /** Whether its rows are passed over, unread (see pass). */
+  #passed = false;
+
+  /** From now on its rows are passed over, not read: for a column nothing reads. */
+  pass(): void {
+    this.#passed = true;
+  }
+
   /** Reads the next `n` rows. */
   next(n: number): void {
+    if (this.#passed) {
+      this.row += n;
+      return;
+    }
     const nc = this.numberColumn;
     if (nc !== null) {
       this.numbers = nc.values.subarray(this.row, this.row + n);

@@ -67,6 +67,11 @@ function skippedArgument(kind: ColumnAggKind, t: Type): boolean {
   return u.id >= ID.bool && u.id <= ID.type;
 }
 
+/** Whether aggregate `kind` adds nothing of this argument column: missing, or of a type it skips. */
+export function addsNothing(kind: ColumnAggKind, col: ColumnBatch): boolean {
+  return col.missing || skippedArgument(kind, col.type);
+}
+
 /** Whether aggregate `kind` can take this argument column here: numbers, arguments it skips, or missing. */
 export function isAggregableArgument(kind: ColumnAggKind, col: ColumnBatch): boolean {
   return col.missing || skippedArgument(kind, col.type) || numericOf(col.type) !== null;
