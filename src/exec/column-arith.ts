@@ -7,7 +7,7 @@
 // as is every row of a batch whose columns are of other types.
 
 import type { dag } from '../compiler/index.js';
-import { bodyStart, smallIntAt, type ColumnBatch, type NumberVector } from '../runtime/agg/index.js';
+import { bodyStart, smallIntAt, sumExact, type ColumnBatch, type NumberVector } from '../runtime/agg/index.js';
 import { decodeFloat, decodeIntNumber, ID, TypeContext, TypeFloat64, TypeInt64, type Type } from '../zed/index.js';
 import { parseZsonValue } from '../zson/index.js';
 
@@ -285,27 +285,3 @@ function elementNumber(b: Uint8Array, s: number, float: boolean): number {
   return decodeFloat(b, body, body + 8);
 }
 
-/** The sum of xs[0:n], exact integers none of whose partial sums passes 2^53: in any order, eight at a time. */
-function sumExact(xs: Float64Array, n: number): number {
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  let e = 0;
-  let f = 0;
-  let g = 0;
-  let h = 0;
-  let i = 0;
-  for (; i + 7 < n; i += 8) {
-    a += xs[i]!;
-    b += xs[i + 1]!;
-    c += xs[i + 2]!;
-    d += xs[i + 3]!;
-    e += xs[i + 4]!;
-    f += xs[i + 5]!;
-    g += xs[i + 6]!;
-    h += xs[i + 7]!;
-  }
-  for (; i < n; i++) a += xs[i]!;
-  return a + b + c + d + (e + f + g + h);
-}

@@ -1,5 +1,6 @@
 // The data and helpers of the tests that compare answers over column copies
 // with answers over values (column-aggregate.test.ts, column-filter.test.ts).
+import { expect } from 'vitest';
 import { Lake, MemoryBlobStore, MemoryMetaStore, prepareQuery, encodeBatches, formatByName } from '../../src/index.js';
 import { seededRandom } from '../support/formats.js';
 import { zson } from './helpers.js';
@@ -266,4 +267,24 @@ export function keyFilter(r: () => number, span: number): string {
   const at = () => Math.floor(r() * span);
   const f = [() => `ts >= ${at()}`, () => `ts < ${at()}`, () => `ts == ${at()}`, () => `ts > ${at()} and ts <= ${at()}`][Math.floor(r() * 4)]!();
   return r() < 0.5 ? f : `${f} and ${filterOf(r, 1)}`;
+}
+
+/**
+ * Runs each query over `from p` on both lakes: the one with column copies
+ * must read no value whole (none of its objects) and answer as the one
+ * without does, line for line in order (floats to 12 digits with
+ * `roundFloats`); returns the lines of each answer.
+ */
+export async function expectColumnsAsValues(cols: Lake, rows: Lake, blobs: CountingBlobStore, queries: readonly string[], roundFloats = false): Promise<string[][]> {
+  const answers: string[][] = [];
+  for (const q of queries) {
+    blobs.objectReads = 0;
+    const a = (await runOrdered(cols, `from p | ${q}`)).lines;
+    expect({ q, reads: blobs.objectReads }).toEqual({ q, reads: 0 });
+    const b = (await runOrdered(rows, `from p | ${q}`)).lines;
+    const shown = (lines: string[]) => (roundFloats ? lines.map(rounded) : lines);
+    expect({ q, lines: shown(a) }).toEqual({ q, lines: shown(b) });
+    answers.push(a);
+  }
+  return answers;
 }

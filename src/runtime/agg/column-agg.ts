@@ -78,6 +78,35 @@ export function isAggregableArgument(kind: ColumnAggKind, col: ColumnBatch): boo
 }
 
 /**
+ * The sum of xs[0:n], exact integers none of whose partial sums passes
+ * 2^53 (then exact in any order): eight running sums (1M numbers: 0.41 ms,
+ * against 0.48 with four and 0.81 with one).
+ */
+export function sumExact(xs: Float64Array, n: number): number {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let e = 0;
+  let f = 0;
+  let g = 0;
+  let h = 0;
+  let i = 0;
+  for (; i + 7 < n; i += 8) {
+    a += xs[i]!;
+    b += xs[i + 1]!;
+    c += xs[i + 2]!;
+    d += xs[i + 3]!;
+    e += xs[i + 4]!;
+    f += xs[i + 5]!;
+    g += xs[i + 6]!;
+    h += xs[i + 7]!;
+  }
+  for (; i < n; i++) a += xs[i]!;
+  return a + b + c + d + (e + f + g + h);
+}
+
+/**
  * avg's fold of rows from..n-1 of a batch of numbers (xk: NULL for a
  * null): the running float sums and counts of their groups; returns the
  * first row of a group whose state is an Int (has 3), which the caller
@@ -403,29 +432,7 @@ export class ColumnAggState {
     // No partial sum can pass 2^53: plain passes.
     const plain = !exact || max * n <= SAFE;
     if (nullFree && plain && exact) {
-      // Exact integers with no null: in any order, eight at a time (1M
-      // numbers: 0.41 ms, against 0.48 four at a time and 0.81 one).
-      let a = 0;
-      let b = 0;
-      let c = 0;
-      let d = 0;
-      let e = 0;
-      let f = 0;
-      let g = 0;
-      let h = 0;
-      let i = 0;
-      for (; i + 7 < n; i += 8) {
-        a += xs[i]!;
-        b += xs[i + 1]!;
-        c += xs[i + 2]!;
-        d += xs[i + 3]!;
-        e += xs[i + 4]!;
-        f += xs[i + 5]!;
-        g += xs[i + 6]!;
-        h += xs[i + 7]!;
-      }
-      for (; i < n; i++) a += xs[i]!;
-      this.sumTo(a + b + c + d + (e + f + g + h), n);
+      this.sumTo(sumExact(xs, n), n);
       return;
     }
     if (nullFree && plain) {

@@ -87,7 +87,7 @@ export interface GroupsExport {
     | null
   )[];
 }
-export { addsNothing, hasNaN, isFloatColumn, type ColumnAggKind } from './column-agg.js';
+export { addsNothing, hasNaN, isFloatColumn, sumExact, type ColumnAggKind } from './column-agg.js';
 
 /** The most combinations of key codes the combo table of a batch's columns holds. */
 const COMBO_MAX = 4096;

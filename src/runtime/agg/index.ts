@@ -14,6 +14,6 @@ export { setAggregateValueLimit } from './collect.js';
 export { MemorySpillStore, type MemorySpillStoreOptions, type SpillFile, type SpillStore } from './spill-store.js';
 export { Schema as FusedSchema } from './fuse-schema.js';
 export { RunReader, RunWriter, RUN_CHUNK } from './spill-run.js';
-export { addsNothing, ColumnGroups, hasNaN, isFloatColumn, type ColumnAggKind, type ColumnBatch, type GroupsExport, type RowSelection } from './column-groups.js';
+export { addsNothing, ColumnGroups, hasNaN, sumExact, isFloatColumn, type ColumnAggKind, type ColumnBatch, type GroupsExport, type RowSelection } from './column-groups.js';
 export { GENERIC_COLUMN_AGGS, ORDERED_COLUMN_AGGS, type ArgValues, type NumberVector } from './column-generic.js';
 export { bodyStart, elementValue, numberValue, selectRows, smallIntAt } from './column-batch.js';
