@@ -7,9 +7,9 @@
 
 import type { ColumnAggregate, ColumnFilterNode } from '../compiler/index.js';
 import type { ColumnObject, KeySpan, ReadStream, ScanStats, SpanReads } from '../lake/index.js';
-import { addsNothing, type ArgValues, type ColumnAggKind, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
+import { addsNothing, mayHoldError, type ArgValues, type ColumnAggKind, type ColumnGroups, hasNaN, isFloatColumn, ORDERED_COLUMN_AGGS, type ColumnBatch, type RowSelection } from '../runtime/agg/index.js';
 import { ArithColumns, argProgram } from './column-arith.js';
-import { Builder, ID, TypeFloat64, TypeInt64, underlying, type Type, type Value } from '../zed/index.js';
+import { Builder, ID, TypeFloat64, TypeInt64, type Value } from '../zed/index.js';
 import { samePath } from '../runtime/op/index.js';
 import { ColumnFilterEval, comparesAsNumbers, constantFilter, filterColumns, leafPaths, plainBounds, resolveOnObject, selectRows, valueAt, type EvalNode, type SortedKey } from './column-filter.js';
 
@@ -28,12 +28,6 @@ const NO_ROWS: RowSelection = { rows: new Int32Array(0), count: 0 };
 /** What aggregating an object needs of a ColumnAggregate: its keys, aggregates and filter's tree. */
 export type ObjectAggregate = Pick<ColumnAggregate, 'keys' | 'aggs' | 'noQuiet'> & { readonly filter?: { readonly node: ColumnFilterNode } };
 
-/** Whether values of type `t` may be error("quiet"): an error type, or a union with one. */
-function mayBeQuiet(t: Type): boolean {
-  const u = underlying(t);
-  if (u.kind === 'error') return true;
-  return u.kind === 'union' && u.types.some(mayBeQuiet);
-}
 
 /**
  * Adds one object's rows (those its filter keeps) to `groups` over its
@@ -91,7 +85,7 @@ async function aggregateObject(
   const set = await o.columns(paths, { tags: byStream || ordered });
   if (set === null) return null;
   // A summarize folded through a put or yield: a column that may hold error("quiet") needs that operator.
-  if (plan.noQuiet === true && set.members.some((m) => m.cursors.some((c) => !c.missing && mayBeQuiet(c.type)))) return null;
+  if (plan.noQuiet === true && set.members.some((m) => m.cursors.some((c) => !c.missing && mayHoldError(c.type)))) return null;
   // Aggregates that depend on the values' order take them in the object's
   // order, which its members (of one type each) do not keep between them:
   // they are then given each row's position in the object.

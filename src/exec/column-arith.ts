@@ -131,8 +131,9 @@ export class ArithColumns {
     let nan = false;
     if (float) for (let k = 0; k < count && !nan; k++) nan = out[k] !== out[k];
     // Every column read as numbers (no row of another kind) and, for
-    // integers, no result that can pass 2^53: every row is exact.
-    const allExact = this.#bounds.every((b, i) => i >= this.cols.length || b !== Infinity) && (float || this.#bound(this.program) < LIMIT);
+    // integers, no result that can pass 2^53 (a bound that says so is
+    // finite: every column's is): every row is exact.
+    const allExact = float ? this.#bounds.every((b) => b !== Infinity) : this.#bound(this.program) < LIMIT;
     return { type: float ? TypeFloat64 : TypeInt64, xs: out, exact, hasNaN: nan, allExact };
   }
 

@@ -18,6 +18,7 @@ import {
   headOp,
   mergeOp,
   type OpContext,
+  type PartialSink,
   passOp,
   type PipelineFn,
   putOp,
@@ -135,20 +136,14 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
           continue;
         }
       }
+      const summarizeOp = (s: dag.Summarize, parent: Stream | null, feed?: (sink: PartialSink) => Stream): Stream => buildSummarize(s, bctx.env, bctx.op, parent, feed);
       // A summarize after a put or yield may fold through it (fold-summarize.ts).
       const mid = seq[i + 1];
       const after = seq[i + 2];
       if (op.kind === 'PoolScan' && (mid?.kind === 'Put' || mid?.kind === 'Yield') && after?.kind === 'Summarize') {
         const summarize = foldIntoSummarize(mid, after);
         if (summarize !== null) {
-          const built = buildScan(
-            op,
-            after,
-            bctx,
-            (s, parent, feed) => buildSummarize(s, bctx.env, bctx.op, parent, feed),
-            undefined,
-            { summarize, through: (s) => one(buildSeq([mid], bctx, [s]), bctx) },
-          );
+          const built = buildScan(op, after, bctx, summarizeOp, undefined, { summarize, through: (s) => one(buildSeq([mid], bctx, [s]), bctx) });
           streams = [built.stream];
           // The put or yield and the summarize, both built in; else the
           // scan alone, and they are built next as written.
@@ -161,7 +156,7 @@ export function buildSeq(seq: dag.Seq, bctx: BuildContext, inputs: Stream[]): St
         op,
         next?.kind === 'Summarize' || next?.kind === 'SortLimit' || next?.kind === 'Sort' || next?.kind === 'Tail' ? next : undefined,
         bctx,
-        (s, parent, feed) => buildSummarize(s, bctx.env, bctx.op, parent, feed),
+        summarizeOp,
         (s, parent) => sortOp(bctx.op, parent, sortKeys(s.args, bctx.env), { nullsFirst: s.nullsFirst, reverse: s.reverse }),
       );
       streams = [built.stream];

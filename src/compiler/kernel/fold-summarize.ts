@@ -22,6 +22,8 @@
 // - min or max of an expression (once folded) does not fold.
 
 import type * as dag from '../dag/index.js';
+import { checkPutFields } from '../../runtime/op/index.js';
+import { hasPrefix } from '../optimizer/fields.js';
 import { fieldPathsOf } from './column-expr.js';
 
 /** Fields a yield's expression may read at most. */
@@ -57,15 +59,12 @@ export function foldIntoSummarize(op: dag.Put | dag.Yield, s: dag.Summarize): da
 function putSubstitute(op: dag.Put): Substitute | null {
   const lhs = op.args.map((a) => a.lhs.path);
   // Assignments put rejects (to `this`, twice to one path, nested in each other) do not fold.
-  for (let i = 0; i < lhs.length; i++) {
-    if (lhs[i]!.length === 0) return null;
-    for (let j = 0; j < lhs.length; j++) if (i !== j && startsWith(lhs[j]!, lhs[i]!)) return null;
-  }
+  if (checkPutFields(lhs) !== null) return null;
   return (path) => {
     if (path.length === 0) return null;
     for (let i = 0; i < lhs.length; i++) {
       const l = lhs[i]!;
-      if (startsWith(path, l)) {
+      if (hasPrefix(path, l)) {
         const e = op.args[i]!.rhs;
         if (!missingExact(e)) return null;
         if (path.length === l.length) return e;
@@ -147,8 +146,4 @@ function missingExact(e: dag.Expr): boolean {
 /** Whether `e` calls quiet(), whose error a yield drops. */
 function readsQuiet(e: dag.Expr): boolean {
   return JSON.stringify(e).includes('"quiet"');
-}
-
-function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
-  return path.length >= prefix.length && prefix.every((p, i) => p === path[i]);
 }

@@ -110,6 +110,12 @@ function allSet(flags: Uint8Array, rows: Int32Array | undefined, n: number): boo
   return all === 1;
 }
 
+/** Whether values of type `t` may be errors: an error type, or a union with one. */
+export function mayHoldError(t: Type): boolean {
+  const u = underlying(t);
+  return u.kind === 'error' || (u.kind === 'union' && u.types.some((m) => underlying(m).kind === 'error'));
+}
+
 /** Scratch for a digest being made (digests are made synchronously). */
 const DIGEST: Hash64 = { hi: 0, lo: 0 };
 
@@ -159,9 +165,7 @@ export class GenericColumnAgg {
    * which a scan drops when they are error("missing").
    */
   static accepts(col: ColumnBatch): boolean {
-    if (col.missing) return true;
-    const t = underlying(col.type);
-    return t.kind !== 'error' && !(t.kind === 'union' && t.types.some((u) => underlying(u).kind === 'error'));
+    return col.missing || !mayHoldError(col.type);
   }
 
   /**

@@ -15,5 +15,5 @@ export { MemorySpillStore, type MemorySpillStoreOptions, type SpillFile, type Sp
 export { Schema as FusedSchema } from './fuse-schema.js';
 export { RunReader, RunWriter, RUN_CHUNK } from './spill-run.js';
 export { addsNothing, ColumnGroups, hasNaN, sumExact, isFloatColumn, type ColumnAggKind, type ColumnBatch, type GroupsExport, type RowSelection } from './column-groups.js';
-export { GENERIC_COLUMN_AGGS, ORDERED_COLUMN_AGGS, type ArgValues, type NumberVector } from './column-generic.js';
+export { GENERIC_COLUMN_AGGS, mayHoldError, ORDERED_COLUMN_AGGS, type ArgValues, type NumberVector } from './column-generic.js';
 export { bodyStart, elementValue, numberValue, selectRows, smallIntAt } from './column-batch.js';
