@@ -6,14 +6,25 @@
 // /events, is a Durable Object's (binding EVENTS, class EventHubObject,
 // event-hub.ts): every isolate sends its events there and every subscriber
 // is forwarded there. Parquet's engine is parquet-wasm's WebAssembly
-// module, and the LZ4 compressor of data objects one of ours; a Worker
-// imports both as compiled modules (wrangler and scripts/build-worker.mjs
-// ship them beside the script), since it compiles none from bytes.
+// module; the LZ4 compressor of data objects and the NDJSON reader's fast
+// path are ours; a Worker imports them as compiled modules (wrangler and
+// scripts/build-worker.mjs ship them beside the script), since it compiles
+// none from bytes.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import parquetWasm from 'parquet-wasm/esm/parquet_wasm_bg.wasm';
 import lz4Wasm from '../../wasm/lz4-compress.wasm';
-import { capabilities, errorResponse, LATEST_REVISION, setLz4WasmModule, setParquetWasmLoader, UnavailableError, type ZedService } from '../../src/index.js';
+import ndjsonWasm from '../../wasm/ndjson-parse.wasm';
+import {
+  capabilities,
+  errorResponse,
+  LATEST_REVISION,
+  setLz4WasmModule,
+  setNdjsonWasmModule,
+  setParquetWasmLoader,
+  UnavailableError,
+  type ZedService,
+} from '../../src/index.js';
 import { HubRelay, hubStub } from './event-hub.js';
 import { trackBody } from './request-body.js';
 import { workerService, type Env } from './service.js';
@@ -22,6 +33,7 @@ export { EventHubObject } from './event-hub.js';
 
 setParquetWasmLoader(() => parquetWasm);
 setLz4WasmModule(lz4Wasm);
+setNdjsonWasmModule(ndjsonWasm);
 
 /** The part of a Worker's ExecutionContext used here. */
 interface Context {

@@ -9,3 +9,4 @@ export * from './lake/index.js';
 export { ZngDecoder, decodeZng, encodeZng, type ZngControl } from './zng/index.js';
 export { setParquetWasmLoader, type ParquetWasmLoader, type ParquetWasmSource } from './parquet/index.js';
 export { setLz4WasmModule } from './lz4-wasm.js';
+export { setNdjsonWasmModule } from './json/wasm-lines.js';

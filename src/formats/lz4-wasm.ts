@@ -7,6 +7,7 @@
 // hands it over with setLz4WasmModule). An instance's memory only grows,
 // so after a block past MAX_KEPT_BLOCK the instance is let go with it.
 
+import { base64Bytes } from '../util/base64.js';
 import { LZ4_COMPRESS_WASM } from './lz4-compress-wasm.js';
 
 /** Where the input goes: past the hash table (65,536 u16 entries). */
@@ -29,16 +30,9 @@ export function setLz4WasmModule(m: WebAssembly.Module): void {
   instance = null;
 }
 
-function bytesOf(b64: string): Uint8Array<ArrayBuffer> {
-  const s = atob(b64);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
-
 function exportsOf(): Exports {
   if (instance !== null) return instance;
-  module ??= new WebAssembly.Module(bytesOf(LZ4_COMPRESS_WASM));
+  module ??= new WebAssembly.Module(base64Bytes(LZ4_COMPRESS_WASM));
   instance = new WebAssembly.Instance(module, {}).exports as unknown as Exports;
   return instance;
 }

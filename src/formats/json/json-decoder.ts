@@ -3,11 +3,15 @@
 // is one array value, as in zio/jsonio. Complete values are found by
 // parsing; a value cut off by the chunk end is then tracked by a cheap
 // bracket scan and parsed again only once it may be complete, so a huge
-// value costs linear time overall.
+// value costs linear time overall. Input laid out as NDJSON (most JSON
+// logs) goes in runs of whole lines to the WebAssembly fast path
+// (wasm-lines.ts), from each line start the parser reaches, up to the first
+// line the fast path leaves to the parser.
 
 import type { Decoder } from '../codec.js';
-import type { TypeContext, Value } from '../../zed/index.js';
+import { Value, type Type, type TypeContext } from '../../zed/index.js';
 import { JsonParser } from './json-parser.js';
+import { WasmLines, type LineSink } from './wasm-lines.js';
 import { INCOMPLETE, JsonSyntaxError, UNEXPECTED_END, isSpace } from './syntax.js';
 import { goQuoteByte } from './json-text.js';
 import { LineCounter } from './position.js';
@@ -31,15 +35,44 @@ export class JsonDecoder implements Decoder {
   private inString = false;
   private escape = false;
   private failed: unknown = undefined;
+  /**
+   * The fast path, when it runs here and no projection is asked for (and
+   * until most lines it was given were left to the parser).
+   */
+  private wasm: WasmLines | null;
+  private taken = 0;
+  private left = 0;
+  /** Whether the input consumed so far ends a line (or is none). */
+  private lineStart = true;
+  /** The values of the chunk being read, in order, once the fast path gave some. */
+  private out: Value[] = [];
+  private readonly sink: LineSink = {
+    record: (t: Type, b: Uint8Array, s: number, e: number): void => {
+      this.taken++;
+      this.out.push(new Value(t, b.subarray(s, e)));
+    },
+    blank: (): void => {},
+    other: (): void => {},
+  };
 
-  /** `fields`: the top-level fields a query uses; records may leave the others out. */
-  constructor(ctx: TypeContext, fields?: readonly string[]) {
+  /**
+   * `fields`: the top-level fields a query uses; records may leave the
+   * others out. `wasm` false: JavaScript alone (for tests that compare).
+   */
+  constructor(ctx: TypeContext, fields?: readonly string[], wasm = true) {
     this.parser = new JsonParser(ctx, 4096, fields);
+    this.wasm = wasm && fields === undefined ? WasmLines.open(ctx) : null;
+  }
+
+  /** Whether whole lines still go to the fast path. */
+  get fast(): boolean {
+    return this.wasm !== null;
   }
 
   push(chunk: Uint8Array): Value[] {
     if (this.failed !== undefined) throw this.failed;
     if (chunk.length === 0) return [];
+    this.out = [];
     try {
       if (this.start === this.stop) {
         // Nothing pending: parse the chunk in place, keep only its tail.
@@ -52,11 +85,12 @@ export class JsonDecoder implements Decoder {
     } catch (err) {
       return this.fail(err);
     }
-    return this.parser.take();
+    return this.collected();
   }
 
   end(): Value[] {
     if (this.failed !== undefined) throw this.failed;
+    this.out = [];
     try {
       this.start = this.drain(this.pending, this.start, this.stop, true);
     } catch (err) {
@@ -64,14 +98,43 @@ export class JsonDecoder implements Decoder {
       this.failed = err;
       throw err;
     }
-    return this.parser.take();
+    return this.collected();
+  }
+
+  /** The values read from the chunk: the parser's, after those of the fast path and the parser before them. */
+  private collected(): Value[] {
+    if (this.out.length === 0) return this.parser.take();
+    this.moveParsed();
+    return this.out;
+  }
+
+  /** Moves what the parser holds to `out`. */
+  private moveParsed(): void {
+    if (this.parser.batchSize === 0) return;
+    for (const v of this.parser.take()) this.out.push(v);
   }
 
   /** Returns the values parsed before an error; the error comes with the next call. */
   private fail(err: unknown): Value[] {
     this.failed = err;
-    if (this.parser.batchSize === 0) throw err;
-    return this.parser.take();
+    if (this.parser.batchSize === 0 && this.out.length === 0) throw err;
+    return this.collected();
+  }
+
+  /**
+   * At a line start b[s] (not blank): the lines from there up to the last
+   * newline before e, through the fast path as far as it takes them;
+   * returns where the parser goes on.
+   */
+  private fastLines(wasm: WasmLines, b: Uint8Array, s: number, e: number): number {
+    const to = b.lastIndexOf(10, e - 1) + 1;
+    if (to <= s) return s;
+    // The values the parser made so far come first.
+    this.moveParsed();
+    const next = wasm.lines(b, s, to, this.sink, true);
+    if (next < to) this.left++;
+    if (this.left > 16 && this.left * 4 > this.taken) this.wasm = null;
+    return next;
   }
 
   /** Parses the values in b[s:e]; returns the offset of the first unconsumed byte. */
@@ -84,6 +147,13 @@ export class JsonDecoder implements Decoder {
       if (s >= e) break;
       if (this.scanning && !final && !this.scan(b, s, e)) break;
       this.scanning = false;
+      if (this.wasm !== null && (s > from ? b[s - 1] === 0x0a : this.lineStart)) {
+        const next = this.fastLines(this.wasm, b, s, e);
+        if (next > s) {
+          s = next;
+          continue;
+        }
+      }
       let t;
       try {
         t = parser.parseTop(b, s, e, final);
@@ -99,6 +169,7 @@ export class JsonDecoder implements Decoder {
       s = parser.pos;
     }
     this.lines.advance(b, from, s);
+    if (s > from) this.lineStart = b[s - 1] === 0x0a;
     return s;
   }
 

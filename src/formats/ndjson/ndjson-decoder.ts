@@ -1,12 +1,15 @@
 // The NDJSON reader: one JSON value per line, mapped to Zed as the JSON
 // reader maps it (same core). Blank lines are skipped; a value may not span
-// lines, and an error names its line and column.
+// lines, and an error names its line and column. Without a projection, the
+// complete lines of each chunk go to the WebAssembly fast path first
+// (wasm-lines.ts), which leaves to the JavaScript parser what it does not take.
 
 import type { Decoder } from '../codec.js';
 import { LineSplitter } from '../../util/line-splitter.js';
 import { ParseError } from '../../errors/index.js';
-import type { TypeContext, Value } from '../../zed/index.js';
+import { Value, type Type, type TypeContext } from '../../zed/index.js';
 import { INCOMPLETE, JsonParser, JsonSyntaxError, goQuoteByte, isSpace } from '../json/json-decoder.js';
+import { WasmLines, type LineSink } from '../json/wasm-lines.js';
 
 export class NdjsonDecoder implements Decoder {
   private readonly parser: JsonParser;
@@ -15,20 +18,82 @@ export class NdjsonDecoder implements Decoder {
   /** Lines seen so far. */
   private line = 0;
   private failed: unknown = undefined;
+  /**
+   * The fast path, when it runs here and no projection is asked for (and
+   * until it has left most lines to the parser: then the parser reads alone).
+   */
+  private wasm: WasmLines | null;
+  /** Lines the fast path took, and those it left to the parser. */
+  private taken = 0;
+  private left = 0;
+  /** The values of the chunk being read on the fast path, in order. */
+  private out: Value[] = [];
+  private readonly sink: LineSink = {
+    record: (t: Type, b: Uint8Array, s: number, e: number): void => {
+      this.line++;
+      this.taken++;
+      this.out.push(new Value(t, b.subarray(s, e)));
+    },
+    blank: (): void => {
+      this.line++;
+      this.taken++;
+    },
+    other: (b: Uint8Array, s: number, e: number): void => {
+      // (Into the arena begun for the chunk: values taken from it stay valid, as nothing resets it.)
+      this.left++;
+      this.parseLine(b, s, e);
+      this.takeParsed();
+    },
+  };
 
-  /** `fields`: the top-level fields a query uses; records may leave the others out. */
-  constructor(ctx: TypeContext, fields?: readonly string[]) {
+  /**
+   * `fields`: the top-level fields a query uses; records may leave the
+   * others out. `wasm` false: JavaScript alone (for tests that compare).
+   */
+  constructor(ctx: TypeContext, fields?: readonly string[], wasm = true) {
     this.parser = new JsonParser(ctx, 4096, fields, true);
+    this.wasm = wasm && fields === undefined ? WasmLines.open(ctx) : null;
+  }
+
+  /** Whether complete lines still go to the fast path. */
+  get fast(): boolean {
+    return this.wasm !== null;
   }
 
   push(chunk: Uint8Array): Value[] {
     if (this.failed !== undefined) throw this.failed;
+    if (this.wasm !== null) return this.pushFast(chunk, this.wasm);
     try {
       this.pushLines(chunk);
     } catch (err) {
       return this.fail(err);
     }
     return this.parser.take();
+  }
+
+  /** push on the fast path: the held line and what the module leaves go to the parser. */
+  private pushFast(chunk: Uint8Array, wasm: WasmLines): Value[] {
+    this.out = [];
+    try {
+      this.parser.begin(this.lines.pending + 256);
+      const from = this.lines.finishHeld(chunk, this.onLine);
+      this.takeParsed();
+      const to = chunk.lastIndexOf(10) + 1;
+      if (to > from) wasm.lines(chunk, from, to, this.sink);
+      const rest = Math.max(from, to);
+      if (rest < chunk.length) this.lines.hold(chunk.subarray(rest));
+      if (this.left > 256 && this.left > this.taken) this.wasm = null;
+    } catch (err) {
+      this.failed = err;
+      if (this.out.length === 0) throw err;
+    }
+    return this.out;
+  }
+
+  /** Moves what the parser holds to the fast path's values. */
+  private takeParsed(): void {
+    if (this.parser.batchSize === 0) return;
+    for (const v of this.parser.take()) this.out.push(v);
   }
 
   end(): Value[] {

@@ -6,6 +6,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { ServiceEnv } from '../context.js';
 import type { ConsoleBuild, ConsoleFile } from '../console/console-build.js';
+import { base64Bytes } from '../../util/base64.js';
 
 export const CONSOLE_PREFIX = '/console/';
 
@@ -22,13 +23,6 @@ export const CONSOLE_PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(text);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
 
 /** True when Accept-Encoding takes gzip (not refused with q=0). */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -71,7 +65,7 @@ function serveFile(f: ConsoleFile): (req: Request) => Promise<Response> {
       'X-Content-Type-Options': 'nosniff',
     };
     if (etagMatches(req.headers.get('If-None-Match') ?? undefined, f.etag)) return new Response(null, { status: 304, headers });
-    gz ??= fromBase64(f.gzip);
+    gz ??= base64Bytes(f.gzip);
     if (acceptsGzip(req.headers.get('Accept-Encoding') ?? undefined)) {
       headers['Content-Encoding'] = 'gzip';
       headers['Content-Length'] = String(gz.length);

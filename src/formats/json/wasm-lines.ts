@@ -1,0 +1,232 @@
+// The NDJSON reader's fast path: whole lines of plain JSON objects parsed in
+// WebAssembly (wasm/ndjson-parse.ts, built by scripts/build-wasm.mjs) into
+// the zcode the JavaScript parser would write, about twice as fast. Each
+// record comes with its shape's id, whose signature (keys and value kinds)
+// becomes a record type here once per decoder. Lines the module leaves to
+// JavaScript (see the module's header) come back marked, and so do records
+// of a shape with a repeated key, which JSON's rules rewrite.
+//
+// One instance per thread, made on first use from the module's bytes (Node,
+// Deno, Bun), or from the compiled module a Worker imports (Workers compile
+// no WebAssembly from bytes: adapters/cloudflare/worker.ts hands it over
+// with setNdjsonWasmModule). Without either, the reader uses JavaScript
+// alone. The instance's memory stays bounded: input goes in windows of at
+// most WINDOW bytes, and a longer line goes to JavaScript.
+
+import { InternalError } from '../../errors/index.js';
+import { base64Bytes } from '../../util/base64.js';
+import { decodeUtf8 } from '../../util/utf8.js';
+import { TypeBool, TypeFloat64, TypeInt64, TypeNull, TypeString, type Field, type Type, type TypeContext } from '../../zed/index.js';
+import { NDJSON_PARSE_WASM } from './ndjson-parse-wasm.js';
+
+/** Input bytes parsed per call, at most. */
+export const WINDOW = 1 << 20;
+const MIN_STOP_WINDOW = 16 << 10;
+const PAGE = 64 * 1024;
+
+interface Exports {
+  readonly memory: WebAssembly.Memory;
+  inputAt(): number;
+  entriesAt(): number;
+  consumed(): number;
+  written(): number;
+  shapeStart(id: number): number;
+  shapeLength(id: number): number;
+  parse(n: number, out: number, stop: boolean): number;
+  generation(): number;
+}
+
+let module: WebAssembly.Module | null = null;
+let instance: Exports | null = null;
+/** Set once compiling from bytes failed (a Worker without the module). */
+let unavailable = false;
+
+/** Gives the compiled module (a Worker's import); without it the module is compiled from its bytes. */
+export function setNdjsonWasmModule(m: WebAssembly.Module): void {
+  module = m;
+  instance = null;
+  unavailable = false;
+}
+
+function exportsOf(): Exports | null {
+  if (instance !== null || unavailable) return instance;
+  try {
+    module ??= new WebAssembly.Module(base64Bytes(NDJSON_PARSE_WASM));
+    const x = new WebAssembly.Instance(module, {}).exports as unknown as Exports;
+    const need = x.inputAt() + WINDOW + 3 * WINDOW + 64;
+    const have = x.memory.buffer.byteLength;
+    if (need > have) x.memory.grow(Math.ceil((need - have) / PAGE));
+    instance = x;
+  } catch {
+    unavailable = true;
+  }
+  return instance;
+}
+
+/** Receives the lines of a window in order. */
+export interface LineSink {
+  record(type: Type, out: Uint8Array, start: number, end: number): void;
+  blank(): void;
+  other(input: Uint8Array, start: number, end: number): void;
+}
+
+/**
+ * Parses complete lines with the module, for one stream: its shapes' types
+ * (from the stream's type context) are kept here. Null from `open` when the
+ * module cannot run.
+ */
+export class WasmLines {
+  /** Per shape id: its record type, null for a shape JavaScript must parse, undefined before first use. */
+  private readonly types: (Type | null | undefined)[] = [];
+  /** The module's generation of shapes that `types` knows. */
+  private generation = -1;
+  /**
+   * With `stop`, the window: small after a stop, doubling while lines are
+   * taken, so that input copied in is in proportion to input parsed.
+   */
+  private stopWindow = MIN_STOP_WINDOW;
+
+  private constructor(
+    private readonly x: Exports,
+    private readonly ctx: TypeContext,
+  ) {}
+
+  static open(ctx: TypeContext): WasmLines | null {
+    const x = exportsOf();
+    return x === null ? null : new WasmLines(x, ctx);
+  }
+
+  /**
+   * Hands the lines of b[from:to] (to is just past a newline) to `sink`, in
+   * order, and returns `to`. Record bodies are views of one new array per
+   * window. With `stop`, returns at the first line left to JavaScript
+   * instead, with the start of that line, which `sink` is not given.
+   */
+  lines(b: Uint8Array, from: number, to: number, sink: LineSink, stop = false): number {
+    const x = this.x;
+    const input = x.inputAt();
+    let s = from;
+    while (s < to) {
+      let e = Math.min(to, s + (stop ? this.stopWindow : WINDOW));
+      if (e < to) {
+        const nl = b.lastIndexOf(10, e - 1);
+        if (nl < s) {
+          // A line longer than a window.
+          if (stop) {
+            if (this.stopWindow < WINDOW) {
+              this.stopWindow = WINDOW;
+              continue;
+            }
+            return s;
+          }
+          const end = b.indexOf(10, s);
+          sink.other(b, s, end);
+          s = end + 1;
+          continue;
+        }
+        e = nl + 1;
+      }
+      const n = e - s;
+      const outAt = input + n + 8;
+      new Uint8Array(x.memory.buffer, input, n).set(b.subarray(s, e));
+      const count = x.parse(n, outAt, stop);
+      if (x.generation() !== this.generation) {
+        // The module forgot its shapes (other streams read on this thread filled them): ids mean others now.
+        this.types.length = 0;
+        this.generation = x.generation();
+      }
+      const out = new Uint8Array(x.memory.buffer, outAt, x.written()).slice();
+      const ent = new Int32Array(x.memory.buffer, x.entriesAt(), count * 5);
+      for (let i = 0, k = 0; i < count; i++, k += 5) {
+        const id = ent[k]!;
+        if (id >= 0) {
+          const t = this.types[id] ?? this.typeOf(id);
+          if (t !== null) {
+            sink.record(t, out, ent[k + 1]!, ent[k + 2]!);
+            continue;
+          }
+        } else if (id === -2) {
+          sink.blank();
+          continue;
+        }
+        if (stop) {
+          this.stopWindow = MIN_STOP_WINDOW;
+          return s + ent[k + 3]!;
+        }
+        sink.other(b, s + ent[k + 3]!, s + ent[k + 4]!);
+      }
+      s += x.consumed();
+      if (stop && this.stopWindow < WINDOW) this.stopWindow *= 2;
+    }
+    return to;
+  }
+
+  /** Shape `id`'s record type, from its signature; null when a key repeats in some record of it. */
+  private typeOf(id: number): Type | null {
+    const x = this.x;
+    const sig = new Uint8Array(x.memory.buffer, x.shapeStart(id), x.shapeLength(id)).slice();
+    let t: Type | null;
+    try {
+      t = new SignatureReader(sig, this.ctx).record();
+    } catch (e) {
+      if (e !== REPEATED_KEY) throw e;
+      t = null;
+    }
+    this.types[id] = t;
+    return t;
+  }
+}
+
+const REPEATED_KEY = Symbol('repeated key');
+
+/** Reads a shape's signature (see the module's K_* marks) into types. */
+class SignatureReader {
+  private at = 0;
+
+  constructor(
+    private readonly sig: Uint8Array,
+    private readonly ctx: TypeContext,
+  ) {}
+
+  /** The record whose '{' is next. */
+  record(): Type {
+    const sig = this.sig;
+    this.at++;
+    const fields: Field[] = [];
+    const names = new Set<string>();
+    while (sig[this.at] !== 0x7d) {
+      const n = sig[this.at]!;
+      const name = decodeUtf8(sig.subarray(this.at + 1, this.at + 1 + n));
+      this.at += n + 1;
+      if (names.has(name)) throw REPEATED_KEY;
+      names.add(name);
+      fields.push({ name, type: this.value() });
+    }
+    this.at++;
+    return this.ctx.lookupRecord(fields);
+  }
+
+  private value(): Type {
+    const k = this.sig[this.at]!;
+    if (k === 0x7b) return this.record();
+    this.at++;
+    if (k === 0x5b) return this.ctx.lookupArray(this.primitive(this.sig[this.at++]!));
+    return this.primitive(k);
+  }
+
+  private primitive(k: number): Type {
+    switch (k) {
+      case 0x69:
+        return TypeInt64;
+      case 0x66:
+        return TypeFloat64;
+      case 0x73:
+        return TypeString;
+      case 0x62:
+        return TypeBool;
+      case 0x6e:
+        return TypeNull;
+    }
+    throw new InternalError(`NDJSON module: bad signature byte ${k}`);
+  }
+}
