@@ -42,6 +42,8 @@ export class JsonDecoder implements Decoder {
   private wasm: WasmLines | null;
   private taken = 0;
   private left = 0;
+  /** Lines the fast path went through (so that the line counter need not look for their ends). */
+  private fastLineCount = 0;
   /** Whether the input consumed so far ends a line (or is none). */
   private lineStart = true;
   /** The values of the chunk being read, in order, once the fast path gave some. */
@@ -49,9 +51,12 @@ export class JsonDecoder implements Decoder {
   private readonly sink: LineSink = {
     record: (t: Type, b: Uint8Array, s: number, e: number): void => {
       this.taken++;
+      this.fastLineCount++;
       this.out.push(new Value(t, b.subarray(s, e)));
     },
-    blank: (): void => {},
+    blank: (): void => {
+      this.fastLineCount++;
+    },
     other: (): void => {},
   };
 
@@ -142,13 +147,20 @@ export class JsonDecoder implements Decoder {
     const parser = this.parser;
     parser.begin(e - s);
     const from = s;
+    // The line counter has seen b[from:counted].
+    let counted = s;
     for (;;) {
       while (s < e && isSpace(b[s]!)) s++;
       if (s >= e) break;
       if (this.scanning && !final && !this.scan(b, s, e)) break;
       this.scanning = false;
       if (this.wasm !== null && (s > from ? b[s - 1] === 0x0a : this.lineStart)) {
+        this.lines.advance(b, counted, s);
+        this.fastLineCount = 0;
         const next = this.fastLines(this.wasm, b, s, e);
+        // Whole lines: their count is known.
+        this.lines.advanceLines(this.fastLineCount);
+        counted = next;
         if (next > s) {
           s = next;
           continue;
@@ -162,13 +174,13 @@ export class JsonDecoder implements Decoder {
           this.startScan(b, s, e);
           break;
         }
-        if (err instanceof JsonSyntaxError) throw this.lines.error(err.reason, b, from, err.offset);
+        if (err instanceof JsonSyntaxError) throw this.lines.error(err.reason, b, counted, err.offset);
         throw err;
       }
       parser.commit(t);
       s = parser.pos;
     }
-    this.lines.advance(b, from, s);
+    this.lines.advance(b, counted, s);
     if (s > from) this.lineStart = b[s - 1] === 0x0a;
     return s;
   }

@@ -27,6 +27,13 @@ export class LineCounter {
     else this.col = chars(b, last + 1, to);
   }
 
+  /** Notes that `n` whole lines (each ending in a newline, if any) were consumed. */
+  advanceLines(n: number): void {
+    if (n === 0) return;
+    this.line += n;
+    this.col = 0;
+  }
+
   /** A ParseError at `b[at]`, where `b[from:]` is the unconsumed input. */
   error(reason: string, b: Uint8Array, from: number, at: number): ParseError {
     let line = this.line;
