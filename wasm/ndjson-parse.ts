@@ -2,7 +2,9 @@
 // whole lines of plain JSON objects into zcode record bodies, as the
 // JavaScript parser (src/formats/json/json-parser.ts) writes them, and names
 // each record's shape: its keys and the kinds of their values, with nested
-// objects and arrays of one primitive kind. A line holding anything else
+// objects and arrays of one primitive kind. Given the top-level fields a
+// query uses (a projection), it leaves the others out, checking their
+// values as the JavaScript parser does. A line holding anything else
 // (escapes, non-ASCII text, exponents, long numerals, a top-level value that
 // is not an object, arrays of objects or of mixed kinds, bad JSON) is marked
 // for the JavaScript parser, which gives it the same meaning or error.
@@ -28,7 +30,10 @@ const DIR: u32 = TABLE + SLOTS * 4;
 const ARENA: u32 = DIR + MAX_SHAPES * 8;
 const SIG: u32 = ARENA + ARENA_SIZE;
 const ENT: u32 = SIG + SIG_CAP + 16;
-const INPUT: u32 = ENT + MAX_ENTRIES * 20;
+/** The projection's keys (see demandAt), then the input. */
+const DEMAND: u32 = ENT + MAX_ENTRIES * 20;
+const DEMAND_SIZE: u32 = 4096;
+const INPUT: u32 = DEMAND + DEMAND_SIZE;
 
 /** Signature bytes: value kinds, and the marks around objects and before an array's element kind. */
 const K_INT: u32 = 0x69;
@@ -65,6 +70,20 @@ let lineAt: u32 = 0;
 
 let consumedBytes: u32 = 0;
 let outBytes: u32 = 0;
+
+/**
+ * Where the caller puts the projection for the next parse: its keys, each
+ * a length byte and its bytes, at most DEMAND_SIZE bytes in all.
+ */
+export function demandAt(): u32 {
+  return DEMAND;
+}
+/** Its room. */
+export function demandSize(): u32 {
+  return DEMAND_SIZE;
+}
+/** The projection's length in bytes at DEMAND for this parse (see parse): -1 for none. */
+let demandLen: i32 = -1;
 
 /** Where the caller puts the input. */
 export function inputAt(): u32 {
@@ -332,6 +351,86 @@ function array(p: u32): u32 {
   return q;
 }
 
+/** Whether the key k[0:n] is one of the projection's. */
+function demanded(k: u32, n: u32): bool {
+  const end = DEMAND + <u32>demandLen;
+  for (let d = DEMAND; d < end; ) {
+    const m = at(d);
+    if (m == n) {
+      let i: u32 = 0;
+      while (i < n && at(d + 1 + i) == at(k + i)) i++;
+      if (i == n) return true;
+    }
+    d += m + 1;
+  }
+  return false;
+}
+
+/**
+ * Checks the value at p, left out of its record, as the JavaScript parser's
+ * skipValue does, or more strictly (strings of plain bytes, numbers of
+ * JSON's grammar, literals, containers of those); returns past it, or 0.
+ */
+function skipValue(p: u32): u32 {
+  const c = at(p);
+  if (c == 0x22) {
+    let i = p + 1;
+    while (isPlain(at(i))) i++;
+    return at(i) == 0x22 ? i + 1 : 0;
+  }
+  if (c == 0x7b || c == 0x5b) {
+    if (++depth > MAX_DEPTH) return 0;
+    const close = c + 2;
+    let q = skipWs(p + 1);
+    if (at(q) == close) {
+      depth--;
+      return q + 1;
+    }
+    for (;;) {
+      if (c == 0x7b) {
+        if (at(q) != 0x22) return 0;
+        q = skipValue(q);
+        if (q == 0) return 0;
+        q = skipWs(q);
+        if (at(q) != 0x3a) return 0;
+        q = skipWs(q + 1);
+      }
+      q = skipValue(q);
+      if (q == 0) return 0;
+      q = skipWs(q);
+      const d = at(q);
+      if (d == close) {
+        depth--;
+        return q + 1;
+      }
+      if (d != 0x2c) return 0;
+      q = skipWs(q + 1);
+    }
+  }
+  if (c == 0x74) return at(p + 1) == 0x72 && at(p + 2) == 0x75 && at(p + 3) == 0x65 && isBoundary(at(p + 4)) ? p + 4 : 0;
+  if (c == 0x66) return at(p + 1) == 0x61 && at(p + 2) == 0x6c && at(p + 3) == 0x73 && at(p + 4) == 0x65 && isBoundary(at(p + 5)) ? p + 5 : 0;
+  if (c == 0x6e) return at(p + 1) == 0x75 && at(p + 2) == 0x6c && at(p + 3) == 0x6c && isBoundary(at(p + 4)) ? p + 4 : 0;
+  // JSON's number grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+  let i = p;
+  if (at(i) == 0x2d) i++;
+  if (at(i) == 0x30) i++;
+  else if (at(i) - 0x31 <= 8) while (at(i) - 0x30 <= 9) i++;
+  else return 0;
+  if (at(i) == 0x2e) {
+    const s = ++i;
+    while (at(i) - 0x30 <= 9) i++;
+    if (i == s) return 0;
+  }
+  if (at(i) == 0x65 || at(i) == 0x45) {
+    i++;
+    if (at(i) == 0x2b || at(i) == 0x2d) i++;
+    const s = i;
+    while (at(i) - 0x30 <= 9) i++;
+    if (i == s) return 0;
+  }
+  return isBoundary(at(i)) ? i : 0;
+}
+
 /** An object at p (its brace): its fields' elements and its signature; returns past it, or 0. */
 function object(p: u32): u32 {
   if (++depth > MAX_DEPTH) {
@@ -354,15 +453,29 @@ function object(p: u32): u32 {
         failed = true;
         return 0;
       }
-      emitKey(q + 1, n);
-      q = skipWs(i + 1);
-      if (at(q) != 0x3a) {
-        failed = true;
-        return 0;
+      if (depth == 1 && demandLen >= 0 && !demanded(q + 1, n)) {
+        // A field the query does not use: its value is checked and left out.
+        q = skipWs(i + 1);
+        if (at(q) != 0x3a) {
+          failed = true;
+          return 0;
+        }
+        q = skipValue(skipWs(q + 1));
+        if (q == 0) {
+          failed = true;
+          return 0;
+        }
+      } else {
+        emitKey(q + 1, n);
+        q = skipWs(i + 1);
+        if (at(q) != 0x3a) {
+          failed = true;
+          return 0;
+        }
+        q = value(skipWs(q + 1));
+        if (q == 0 || failed) return 0;
+        if (kind != K_OPEN && kind != K_ARRAY) emit(kind);
       }
-      q = value(skipWs(q + 1));
-      if (q == 0 || failed) return 0;
-      if (kind != K_OPEN && kind != K_ARRAY) emit(kind);
       q = skipWs(q);
       const c = at(q);
       if (c == 0x2c) {
@@ -434,9 +547,11 @@ function record(q: u32): i32 {
  * records from `out` (at least 3n + 64 bytes there) and an entry per line;
  * returns the entries written. consumed() says where it stopped (when the
  * entries ran out, or with `stop` after the first line left to JavaScript)
- * and written() how much output it made.
+ * and written() how much output it made. `demand`: the projection's length
+ * at demandAt() (-1: none, all fields).
  */
-export function parse(n: u32, out: u32, stop: bool): u32 {
+export function parse(n: u32, out: u32, stop: bool, demand: i32): u32 {
+  demandLen = demand;
   // The shapes are the thread's, for every stream it reads: when they fill
   // up, they are forgotten between calls (never during one, whose entries
   // name them), so a long-lived thread keeps finding new ones.

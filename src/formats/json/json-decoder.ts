@@ -35,10 +35,7 @@ export class JsonDecoder implements Decoder {
   private inString = false;
   private escape = false;
   private failed: unknown = undefined;
-  /**
-   * The fast path, when it runs here and no projection is asked for (and
-   * until most lines it was given were left to the parser).
-   */
+  /** The fast path, when it runs here (until most lines it was given were left to the parser). */
   private wasm: WasmLines | null;
   private taken = 0;
   private left = 0;
@@ -66,7 +63,7 @@ export class JsonDecoder implements Decoder {
    */
   constructor(ctx: TypeContext, fields?: readonly string[], wasm = true) {
     this.parser = new JsonParser(ctx, 4096, fields);
-    this.wasm = wasm && fields === undefined ? WasmLines.open(ctx) : null;
+    this.wasm = wasm ? WasmLines.open(ctx, fields) : null;
   }
 
   /** Whether whole lines still go to the fast path. */

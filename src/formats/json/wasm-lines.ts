@@ -32,7 +32,9 @@ interface Exports {
   written(): number;
   shapeStart(id: number): number;
   shapeLength(id: number): number;
-  parse(n: number, out: number, stop: boolean): number;
+  parse(n: number, out: number, stop: boolean, demand: number): number;
+  demandAt(): number;
+  demandSize(): number;
   generation(): number;
 }
 
@@ -89,11 +91,30 @@ export class WasmLines {
   private constructor(
     private readonly x: Exports,
     private readonly ctx: TypeContext,
+    /** The projection as the module takes it (each key a length byte and its bytes), or null for none. */
+    private readonly demand: Uint8Array | null,
   ) {}
 
-  static open(ctx: TypeContext): WasmLines | null {
+  /**
+   * The fast path for a stream, with the top-level fields a query uses
+   * (the others left out, as JsonParser leaves them) or all; null when the
+   * module cannot run here or take that projection.
+   */
+  static open(ctx: TypeContext, fields?: readonly string[]): WasmLines | null {
     const x = exportsOf();
-    return x === null ? null : new WasmLines(x, ctx);
+    if (x === null) return null;
+    if (fields === undefined) return new WasmLines(x, ctx, null);
+    const keys = fields.map((f) => new TextEncoder().encode(f));
+    const size = keys.reduce((n, k) => n + 1 + k.length, 0);
+    if (size > x.demandSize() || keys.some((k) => k.length >= 0x7b)) return null;
+    const demand = new Uint8Array(size);
+    let at = 0;
+    for (const k of keys) {
+      demand[at++] = k.length;
+      demand.set(k, at);
+      at += k.length;
+    }
+    return new WasmLines(x, ctx, demand);
   }
 
   /**
@@ -129,7 +150,10 @@ export class WasmLines {
       const n = e - s;
       const outAt = input + n + 8;
       new Uint8Array(x.memory.buffer, input, n).set(b.subarray(s, e));
-      const count = x.parse(n, outAt, stop);
+      // (The module is the thread's: the projection goes in with each call.)
+      const demand = this.demand;
+      if (demand !== null) new Uint8Array(x.memory.buffer, x.demandAt(), demand.length).set(demand);
+      const count = x.parse(n, outAt, stop, demand === null ? -1 : demand.length);
       if (x.generation() !== this.generation) {
         // The module forgot its shapes (other streams read on this thread filled them): ids mean others now.
         this.types.length = 0;

@@ -1,8 +1,8 @@
 // The NDJSON reader: one JSON value per line, mapped to Zed as the JSON
 // reader maps it (same core). Blank lines are skipped; a value may not span
-// lines, and an error names its line and column. Without a projection, the
-// complete lines of each chunk go to the WebAssembly fast path first
-// (wasm-lines.ts), which leaves to the JavaScript parser what it does not take.
+// lines, and an error names its line and column. The complete lines of each
+// chunk go to the WebAssembly fast path first (wasm-lines.ts), which leaves
+// to the JavaScript parser what it does not take.
 
 import type { Decoder } from '../codec.js';
 import { LineSplitter } from '../../util/line-splitter.js';
@@ -18,10 +18,7 @@ export class NdjsonDecoder implements Decoder {
   /** Lines seen so far. */
   private line = 0;
   private failed: unknown = undefined;
-  /**
-   * The fast path, when it runs here and no projection is asked for (and
-   * until it has left most lines to the parser: then the parser reads alone).
-   */
+  /** The fast path, when it runs here (until it has left most lines to the parser: then the parser reads alone). */
   private wasm: WasmLines | null;
   /** Lines the fast path took, and those it left to the parser. */
   private taken = 0;
@@ -52,7 +49,7 @@ export class NdjsonDecoder implements Decoder {
    */
   constructor(ctx: TypeContext, fields?: readonly string[], wasm = true) {
     this.parser = new JsonParser(ctx, 4096, fields, true);
-    this.wasm = wasm && fields === undefined ? WasmLines.open(ctx) : null;
+    this.wasm = wasm ? WasmLines.open(ctx, fields) : null;
   }
 
   /** Whether complete lines still go to the fast path. */
