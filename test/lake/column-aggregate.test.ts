@@ -227,6 +227,33 @@ describe('summarize over column copies', () => {
     await expectColumnsAsValues(cols, rows, blobs, queries, true);
   });
 
+  it('folds a sum and an avg of the same column by key in one pass, as the values do', async () => {
+    // v: int64s with nulls and negatives; c: read as numbers (below 2^47)
+    // but large enough that a group's sum passes 2^53 part way through a
+    // batch (its own fold then takes over); w: float64s; k: 40 groups, g:
+    // a group per few rows.
+    const text = (k: number) =>
+      Array.from({ length: 3000 }, (_, i) => {
+        const v = i % 17 === 0 ? 'null(int64)' : String(((i * 7919) % 20011) - 9000 + k);
+        const c = String(2 ** 46 + i * 1000 + k);
+        const w = i % 19 === 0 ? 'null(float64)' : `${(i * 0.37) % 91}`;
+        return `{ts:${k * 10000 + i},k:${(i * 13) % 40},g:${Math.floor(i / 3)},v:${v},c:${c},w:${w}}`;
+      }).join('\n');
+    const [cols, rows, blobs] = await pairedLakes({ p: { order: 'asc' } }, (k) => ({ p: text(k) }));
+    const queries = [
+      's:=sum(v), a:=avg(v) by k',
+      'a:=avg(v), s:=sum(v) by k',
+      's:=sum(c), a:=avg(c) by k',
+      's:=sum(c), a:=avg(c), n:=count() by g',
+      's:=sum(w), a:=avg(w) by k',
+      's:=sum(v), a:=avg(v), t:=sum(v), b:=avg(w) by k',
+      's:=sum(v) where v > 0, a:=avg(v) by k',
+      's:=sum(v), a:=avg(c) by k',
+    ];
+    // Twice: a column's numbers are decoded by the first query that reads it, and read as numbers (and folded together) by the next.
+    for (const lines of await expectColumnsAsValues(cols, rows, blobs, [...queries, ...queries], true)) expect(lines.length).toBeGreaterThanOrEqual(40);
+  });
+
   it('reads only the columns a query names', async () => {
     const cols = newLake(true);
     await cols.createPool('p', { layout: { order: 'asc', keys: [['ts']] } });

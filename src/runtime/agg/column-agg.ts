@@ -144,6 +144,43 @@ function foldSum(xs: Float64Array, xk: Uint8Array, n: number, gids: Int32Array, 
 }
 
 /**
+ * sum's and avg's folds of the same numbers at once (see
+ * ColumnAggState.addSumAvg): one pass, where the two read each row's
+ * number and group once; returns the first row either's own fold must
+ * take (a sum past 2^53, a group whose state is an Int), or n.
+ */
+function foldSumAvg(
+  xs: Float64Array,
+  xk: Uint8Array,
+  n: number,
+  gids: Int32Array,
+  sv: Float64Array,
+  sh: Uint8Array,
+  av: Float64Array,
+  ac: Float64Array,
+  ah: Uint8Array,
+  exact: boolean,
+): number {
+  for (let i = 0; i < n; i++) {
+    const g = gids[i]!;
+    if (xk[i] === NULL) {
+      if (sh[g] === 0) sh[g] = 1;
+      if (ah[g] === 0) ah[g] = 1;
+      continue;
+    }
+    const x = xs[i]!;
+    const r = sv[g]! + x;
+    if (sh[g] === 3 || ah[g] === 3 || (exact && (r > SAFE || r < -SAFE))) return i;
+    sv[g] = r;
+    sh[g] = 2;
+    av[g]! += x;
+    ac[g]!++;
+    ah[g] = 2;
+  }
+  return n;
+}
+
+/**
  * The state of one aggregate over arguments of one type, a slot per group.
  * Values are numbers while exact; a group whose running integer would pass
  * 2^53, or that gets an integer too wide for a number, keeps its running
@@ -318,6 +355,25 @@ export class ColumnAggState {
       return;
     }
     this.addRows(col, n, gids);
+  }
+
+  /**
+   * Adds the next `n` rows of `col` to this sum's state and to `avg`'s (an
+   * avg of the same argument type), row i to group gids[i], as add() on
+   * each would; true when it could (the column's numbers are decoded, and
+   * not all rows are in group 0), else false with nothing added.
+   */
+  addSumAvg(avg: ColumnAggState, col: ColumnBatch, n: number, gids: Int32Array, oneGroup: boolean): boolean {
+    const xs = col.numbers;
+    if (xs == null || oneGroup || this.kind !== 'sum' || avg.kind !== 'avg') return false;
+    const xk = col.numberNulls!;
+    const i = foldSumAvg(xs, xk, n, gids, this.val, this.has, avg.val, avg.cnt, avg.has, this.num !== Num.Float);
+    if (i < n) {
+      // The rest, each aggregate on its own (the two states are independent).
+      this.foldNumbers(xs.subarray(i), xk.subarray(i), n - i, gids.subarray(i));
+      avg.foldNumbers(xs.subarray(i), xk.subarray(i), n - i, gids.subarray(i));
+    }
+    return true;
   }
 
   /**

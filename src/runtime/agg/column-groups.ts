@@ -310,10 +310,21 @@ export class ColumnGroups implements FinalGroups {
       if (this.nkeys === 0) counts[0]! += n;
       else for (let i = 0; i < n; i++) counts[gids[i]!]!++;
     }
+    const pair = this.sumAvgPair(picked);
     for (let j = 0; j < this.aggs.length; j++) {
       if (this.argLive[j] !== true) continue;
       const a = this.aggs[j]!;
       const p = picked?.[j];
+      if (pair !== null && (j === pair[0] || j === pair[1])) {
+        // A sum and an avg of the same column, folded in one pass.
+        if (j === pair[1]) continue;
+        const sum = (a as ColumnAgg).current!;
+        const avg = (this.aggs[pair[1]] as ColumnAgg).current!;
+        if (sum.addSumAvg(avg, this.argCols[j]!, n, gids, this.nkeys === 0)) continue;
+        sum.add(this.argCols[j]!, n, gids, this.nkeys === 0);
+        avg.add(this.argCols[j]!, n, gids, this.nkeys === 0);
+        continue;
+      }
       if (p != null) {
         if (p.count === 0) continue;
         // The picked rows' groups, in their order.
@@ -327,6 +338,23 @@ export class ColumnGroups implements FinalGroups {
       if (a instanceof GenericColumnAgg) a.add(n, gids, undefined, positions, values?.[j] ?? undefined, this.nkeys === 0);
       else a.current!.add(this.argCols[j]!, n, gids, this.nkeys === 0);
     }
+  }
+
+  /**
+   * The first sum and avg (in that order of aggregates or the other) that
+   * take all rows of the same numbers, both live: [sum, avg], or null.
+   */
+  private sumAvgPair(picked?: readonly (RowSelection | null)[]): [number, number] | null {
+    const aggs = this.aggs;
+    for (let j = 0; j < aggs.length; j++) {
+      const a = aggs[j];
+      if (!(a instanceof ColumnAgg) || a.kind !== 'sum' || this.argLive[j] !== true || picked?.[j] != null) continue;
+      for (let k = 0; k < aggs.length; k++) {
+        const b = aggs[k];
+        if (b instanceof ColumnAgg && b.kind === 'avg' && this.argLive[k] === true && picked?.[k] == null && sameNumbers(this.argCols[j]!, this.argCols[k]!)) return [j, k];
+      }
+    }
+    return null;
   }
 
   /** Ends an object whose rows came with their positions (see add). */
@@ -635,4 +663,13 @@ export class ColumnGroups implements FinalGroups {
       }
     }
   }
+}
+
+/** Whether two argument columns are the same numbers (views of one decoding of a column, as aggregates of the same field read it). */
+function sameNumbers(a: ColumnBatch, b: ColumnBatch): boolean {
+  return a.type === b.type && a.numbers != null && b.numbers != null && sameView(a.numbers, b.numbers) && sameView(a.numberNulls!, b.numberNulls!);
+}
+
+function sameView(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  return a === b || (a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.byteLength === b.byteLength);
 }
