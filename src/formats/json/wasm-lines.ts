@@ -1,10 +1,12 @@
-// The NDJSON reader's fast path: whole lines of plain JSON objects parsed in
-// WebAssembly (wasm/ndjson-parse.ts, built by scripts/build-wasm.mjs) into
-// the zcode the JavaScript parser would write, about twice as fast. Each
-// record comes with its shape's id, whose signature (keys and value kinds)
-// becomes a record type here once per decoder. Lines the module leaves to
-// JavaScript (see the module's header) come back marked, and so do records
-// of a shape with a repeated key, which JSON's rules rewrite.
+// The JSON and NDJSON readers' fast path: whole lines of plain JSON objects
+// parsed in WebAssembly (wasm/ndjson-parse.ts, built by
+// scripts/build-wasm.mjs) into the zcode the JavaScript parser would write
+// (under a projection, without the fields it leaves out), about twice as
+// fast. Each record comes with its shape's id, whose signature (keys and
+// value kinds) becomes a record type here once per decoder. Lines the
+// module leaves to JavaScript (see the module's header) come back marked,
+// and so do records of a shape with a repeated key, which JSON's rules
+// rewrite.
 //
 // One instance per thread, made on first use from the module's bytes (Node,
 // Deno, Bun), or from the compiled module a Worker imports (Workers compile
