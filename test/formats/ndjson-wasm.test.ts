@@ -292,5 +292,15 @@ describe('NDJSON fast path', () => {
     // Plain lines keep it.
     const plain = enc.encode(`${Array.from({ length: 600 }, (_, i) => `{"n":${i}}`).join('\n')}\n`);
     expect(decode(plain, true, sizes).decoder.fast).toBe(true);
+    // A line in a hundred left to the parser keeps it too; one in five does not (then it costs more than it saves).
+    const mixed = (every: number) => enc.encode(`${Array.from({ length: 6000 }, (_, i) => (i % every === 0 ? `{"s":"caf\u00e9 ${i}"}` : `{"s":"plain ${i}"}`)).join('\n')}\n`);
+    for (const reader of ['ndjson', 'json'] as const) {
+      const rare = decode(mixed(100), true, [65536], reader);
+      expect(rare.decoder.fast).toBe(true);
+      expect(rare.values).toEqual(decode(mixed(100), false, [65536], reader).values);
+      const often = decode(mixed(5), true, [65536], reader);
+      expect(often.decoder.fast).toBe(false);
+      expect(often.values).toEqual(decode(mixed(5), false, [65536], reader).values);
+    }
   });
 });

@@ -23,8 +23,11 @@ import { NDJSON_PARSE_WASM } from './ndjson-parse-wasm.js';
 
 /** Input bytes parsed per call, at most. */
 export const WINDOW = 1 << 20;
-const MIN_STOP_WINDOW = 16 << 10;
+/** The window after a stop: a few lines, so that stopping often costs little copying. */
+const MIN_STOP_WINDOW = 2 << 10;
 const PAGE = 64 * 1024;
+/** Bytes of the arena small windows' records share (see WasmLines.keep). */
+const ARENA = 256 << 10;
 
 interface Exports {
   readonly memory: WebAssembly.Memory;
@@ -89,6 +92,9 @@ export class WasmLines {
    * taken, so that input copied in is in proportion to input parsed.
    */
   private stopWindow = MIN_STOP_WINDOW;
+  /** Where small windows' records go (see keep). */
+  private arena = new Uint8Array(0);
+  private arenaUsed = 0;
 
   private constructor(
     private readonly x: Exports,
@@ -137,7 +143,7 @@ export class WasmLines {
           // A line longer than a window.
           if (stop) {
             if (this.stopWindow < WINDOW) {
-              this.stopWindow = WINDOW;
+              this.stopWindow *= 2;
               continue;
             }
             return s;
@@ -161,7 +167,7 @@ export class WasmLines {
         this.types.length = 0;
         this.generation = x.generation();
       }
-      const out = new Uint8Array(x.memory.buffer, outAt, x.written()).slice();
+      const out = this.keep(new Uint8Array(x.memory.buffer, outAt, x.written()));
       const ent = new Int32Array(x.memory.buffer, x.entriesAt(), count * 5);
       for (let i = 0, k = 0; i < count; i++, k += 5) {
         const id = ent[k]!;
@@ -185,6 +191,24 @@ export class WasmLines {
       if (stop && this.stopWindow < WINDOW) this.stopWindow *= 2;
     }
     return to;
+  }
+
+  /**
+   * A copy of a window's records that outlives the module's memory: in the
+   * arena of earlier small windows while it has room (stopping often, a
+   * reader parses many small windows), else in an array of its own.
+   */
+  private keep(records: Uint8Array): Uint8Array {
+    const n = records.length;
+    if (n > ARENA / 4) return records.slice();
+    if (this.arenaUsed + n > this.arena.length) {
+      this.arena = new Uint8Array(ARENA);
+      this.arenaUsed = 0;
+    }
+    const at = this.arenaUsed;
+    this.arena.set(records, at);
+    this.arenaUsed = at + n;
+    return this.arena.subarray(at, at + n);
   }
 
   /** Shape `id`'s record type, from its signature; null when a key repeats in some record of it. */
