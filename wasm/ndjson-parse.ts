@@ -1,4 +1,4 @@
-// The NDJSON fast path (src/formats/json/wasm-lines.ts runs it): parses
+// The JSON readers' fast path (src/formats/json/wasm-lines.ts runs it): parses
 // whole lines of plain JSON objects into zcode record bodies, as the
 // JavaScript parser (src/formats/json/json-parser.ts) writes them, and names
 // each record's shape: its keys and the kinds of their values, with nested
@@ -10,8 +10,8 @@
 // for the JavaScript parser, which gives it the same meaning or error.
 //
 // Memory, from __heap_base: the shape table, the shape directory, the
-// shapes' signatures, the signature scratch, the line entries, then the
-// input (its caller's) and the output.
+// shapes' signatures, the signature scratch, the line entries, the
+// projection's keys, then the input (its caller's) and the output.
 
 /** Shape table: 16,384 slots of shape id + 1 (0: empty). */
 const SLOTS: u32 = 16384;
