@@ -132,6 +132,31 @@ function document(r: Rand, lines: number): string {
   return `${out.join('\n')}${r() < 0.8 ? '\n' : ''}`;
 }
 
+/**
+ * Runs `runs` random cases through expectSame: `make` draws each case's
+ * document (and its reader and projection), then five random chunk sizes
+ * are drawn; with `bytes`, every tenth case is also fed a byte at a time.
+ * Returns how many cases ended in an error and how many values came out.
+ */
+function compareRandom(
+  seed: number,
+  runs: number,
+  make: (r: Rand) => { text: string; reader?: Reader; fields?: string[] },
+  bytes: boolean,
+): { errors: number; values: number } {
+  const r = seededRandom(seed);
+  let errors = 0;
+  let values = 0;
+  for (let i = 0; i < runs; i++) {
+    const { text, reader = 'ndjson', fields } = make(r);
+    const sizes = Array.from({ length: 5 }, () => 1 + int(r, 64));
+    const out = expectSame(text, bytes && i % 10 === 0 ? [sizes, [1]] : [sizes], reader, fields);
+    if (out.error !== null) errors++;
+    values += out.values.length;
+  }
+  return { errors, values };
+}
+
 describe('NDJSON fast path', () => {
   it('runs on this runtime (else the comparisons below compare JavaScript with itself)', () => {
     expect(new NdjsonDecoder(new TypeContext()).fast).toBe(true);
@@ -159,40 +184,24 @@ describe('NDJSON fast path', () => {
   });
 
   it('agrees with the JavaScript parser on 3,000 random documents, whole and in random chunks', () => {
-    const r = seededRandom(17);
-    let errors = 0;
-    let values = 0;
-    for (let i = 0; i < 3000; i++) {
-      const text = document(r, 1 + int(r, 12));
-      const sizes = Array.from({ length: 5 }, () => 1 + int(r, 64));
-      const out = expectSame(text, i % 10 === 0 ? [sizes, [1]] : [sizes]);
-      if (out.error !== null) errors++;
-      values += out.values.length;
-    }
+    const { errors, values } = compareRandom(17, 3000, (r) => ({ text: document(r, 1 + int(r, 12)) }), true);
     // Both outcomes are well represented.
     expect(errors).toBeGreaterThan(300);
     expect(values).toBeGreaterThan(5000);
   });
 
   it('agrees with the JavaScript parser on 2,000 random JSON documents, with values over several lines and several on one', () => {
-    const r = seededRandom(29);
-    let errors = 0;
-    let values = 0;
-    for (let i = 0; i < 2000; i++) {
-      let text = document(r, 1 + int(r, 12));
-      if (r() < 0.3) {
-        // Pretty-printed values among the lines, and some lines of two values.
-        const lines = text.split('\n');
-        const at = int(r, lines.length + 1);
-        const pretty = JSON.stringify({ p: [1, 2], q: { r: 's' } }, null, int(r, 3));
-        lines.splice(at, 0, pretty, '{"x":1} {"y":2}', '[1,\n2]', '3 4');
-        text = lines.join('\n');
-      }
-      const sizes = Array.from({ length: 5 }, () => 1 + int(r, 64));
-      const out = expectSame(text, i % 10 === 0 ? [sizes, [1]] : [sizes], 'json');
-      if (out.error !== null) errors++;
-      values += out.values.length;
-    }
+    const json = (r: Rand): { text: string; reader: Reader } => {
+      const text = document(r, 1 + int(r, 12));
+      if (r() >= 0.3) return { text, reader: 'json' };
+      // Pretty-printed values among the lines, and some lines of two values.
+      const lines = text.split('\n');
+      const at = int(r, lines.length + 1);
+      const pretty = JSON.stringify({ p: [1, 2], q: { r: 's' } }, null, int(r, 3));
+      lines.splice(at, 0, pretty, '{"x":1} {"y":2}', '[1,\n2]', '3 4');
+      return { text: lines.join('\n'), reader: 'json' };
+    };
+    const { errors, values } = compareRandom(29, 2000, json, true);
     expect(errors).toBeGreaterThan(200);
     expect(values).toBeGreaterThan(4000);
   });
@@ -211,18 +220,13 @@ describe('NDJSON fast path', () => {
   });
 
   it('leaves out the fields a projection does not name as the JavaScript parser does, on 2,000 random documents of each reader', () => {
-    const r = seededRandom(41);
     const keys = [...PLAIN_KEYS, ...ODD_KEYS.slice(0, 2)];
-    let values = 0;
-    let errors = 0;
-    for (let i = 0; i < 2000; i++) {
+    let i = 0;
+    const projected = (r: Rand): { text: string; reader: Reader; fields: string[] } => {
       const fields = Array.from({ length: int(r, 4) }, () => pick(r, keys));
-      const text = document(r, 1 + int(r, 12));
-      const sizes = Array.from({ length: 5 }, () => 1 + int(r, 64));
-      const out = expectSame(text, [sizes], i % 2 === 0 ? 'ndjson' : 'json', fields);
-      values += out.values.length;
-      if (out.error !== null) errors++;
-    }
+      return { text: document(r, 1 + int(r, 12)), reader: i++ % 2 === 0 ? 'ndjson' : 'json', fields };
+    };
+    const { errors, values } = compareRandom(41, 2000, projected, false);
     expect(values).toBeGreaterThan(5000);
     expect(errors).toBeGreaterThan(200);
     // The fields left out are checked: bad JSON in one is an error, as in a field kept.
