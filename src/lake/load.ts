@@ -158,7 +158,6 @@ export class ObjectWriter {
         // Two threads or more share each run's work: one writes its rows,
         // another its column copy, reading the same arena.
         const split = this.#split;
-        while (this.#encoding.length >= this.#inFlight) await this.#takeEncoded();
         const base = {
           poolId: this.poolId,
           id: newKsuidHex(this.deps.now()),
@@ -173,6 +172,9 @@ export class ObjectWriter {
         // filled again once they are done.
         run.sort(this.key.order);
         const job = encodeJob(run, { ...base, part: split ? 'rows' : 'all' });
+        // The job is ready before its turn comes: the threads go from one
+        // run to the next without waiting for this one to be sorted.
+        while (this.#encoding.length >= this.#inFlight) await this.#takeEncoded();
         const parts = split ? [encoder.encode(job), encoder.encode({ ...job, part: 'columns' })] : [encoder.encode(job)];
         const p = Promise.all(parts).then(([e]) => {
           this.#run.recycle(job.run.chunks);

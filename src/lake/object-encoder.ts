@@ -11,7 +11,7 @@ import type { BlobStore, SortOrder } from '../storage/index.js';
 import type { KsuidHex } from '../util/ksuid.js';
 import { TypeContext } from '../zed/index.js';
 import type { DataObject } from './data-object.js';
-import { writeColumnCopy, writeObjectRows } from './object-writer.js';
+import { writeColumnCopy, writeObjectWithCopy } from './object-writer.js';
 import { RunBuffer, type RunParts } from './run-buffer.js';
 
 /**
@@ -65,8 +65,7 @@ export async function runEncodeJob(blobs: BlobStore, job: EncodeJob): Promise<En
     if (job.columnCopy) await writeColumnCopy(blobs, job.poolId, job.id, run);
     return null;
   }
-  const o = await writeObjectRows({ blobs, compressObjects: job.compress }, job.poolId, job.id, job.seekStride, run);
-  if (job.part === 'all' && job.columnCopy) await writeColumnCopy(blobs, job.poolId, job.id, run);
+  const o = await writeObjectWithCopy({ blobs, compressObjects: job.compress }, job.poolId, job.id, job.seekStride, run, job.part === 'all' && job.columnCopy);
   return { id: o.id, count: o.count, size: o.size, bounds: encodeZng([o.min, o.max], { compress: false }) };
 }
 

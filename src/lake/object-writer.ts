@@ -2,8 +2,9 @@
 // streams cut every `seekStride` bytes of keys, with the seek index beside
 // them (Zed's lake/data.Writer). The object's bytes are produced as the blob
 // store pulls them, so an object is never held whole in memory. Its column
-// copy (data-object.ts) is then built from the same values; VNG puts its
-// metadata before the data, so that copy is built whole before it is stored.
+// copy (data-object.ts) is built from the same values; VNG puts its
+// metadata before the data, so that copy is built whole, first, and stored
+// while the rows are (writeObjectWithCopy).
 import { InvalidError, UnsupportedError } from '../errors/index.js';
 import { VngEncoder } from '../formats/vng/index.js';
 import { ZngEncoder } from '../formats/zng/index.js';
@@ -58,9 +59,30 @@ export async function writeDataObject(
   seekStride: number,
   run: SortedRun,
 ): Promise<DataObject> {
-  const id = newKsuidHex(deps.now());
-  const o = await writeObjectRows(deps, poolId, id, seekStride, run);
-  if (deps.columnCopies !== false) await writeColumnCopy(deps.blobs, poolId, id, run);
+  return writeObjectWithCopy(deps, poolId, newKsuidHex(deps.now()), seekStride, run, deps.columnCopies !== false);
+}
+
+/**
+ * Writes `run` as data object `id`, its seek index and (with `withCopy`)
+ * its column copy; returns the object's metadata. The copy, held whole
+ * anyway, is built first: the object's rows are then encoded while the
+ * copy is stored, and while each of their own chunks is, so that the
+ * thread computes through the store's waits (file writes and syncs)
+ * instead of sitting in them.
+ */
+export async function writeObjectWithCopy(
+  deps: Pick<ObjectWriterDeps, 'blobs' | 'compressObjects'>,
+  poolId: KsuidHex,
+  id: KsuidHex,
+  seekStride: number,
+  run: SortedRun,
+  withCopy: boolean,
+): Promise<DataObject> {
+  const copy = withCopy ? columnCopy(run) : null;
+  const [o] = await Promise.all([
+    writeObjectRows(deps, poolId, id, seekStride, run),
+    copy !== null ? deps.blobs.put(columnCopyKey(poolId, id), copy) : null,
+  ]);
   return o;
 }
 
