@@ -33,7 +33,9 @@ const ENT: u32 = SIG + SIG_CAP + 16;
 /** The projection's keys (see demandAt), then the input. */
 const DEMAND: u32 = ENT + MAX_ENTRIES * 20;
 const DEMAND_SIZE: u32 = 4096;
-const INPUT: u32 = DEMAND + DEMAND_SIZE;
+/** The projection of the call before (see parse). */
+const LAST_DEMAND: u32 = DEMAND + DEMAND_SIZE;
+const INPUT: u32 = LAST_DEMAND + DEMAND_SIZE;
 
 /** Signature bytes: value kinds, and the marks around objects and before an array's element kind. */
 const K_INT: u32 = 0x69;
@@ -84,6 +86,7 @@ export function demandSize(): u32 {
 }
 /** The projection's length in bytes at DEMAND for this parse (see parse): -1 for none. */
 let demandLen: i32 = -1;
+let lastDemandLen: i32 = -1;
 
 /** Where the caller puts the input. */
 export function inputAt(): u32 {
@@ -132,6 +135,26 @@ export function shapeLength(id: u32): u32 {
   return (c - 0x30 <= 9) || c == 0x2e || c == 0x65 || c == 0x45 || c == 0x2b || c == 0x2d;
 }
 
+/**
+ * The first byte at or past i that isPlain is not, eight at a time: the
+ * lowest flagged byte of each test below is a true one (a borrow only
+ * flags bytes above one), so the lowest of all is the first. Reads up to
+ * seven bytes past it: a line ends with a newline (not plain), and the
+ * caller leaves eight bytes after the input.
+ */
+@inline function plainEnd(i: u32): u32 {
+  let m: u64 = 0;
+  for (;;) {
+    const w = load<u64>(i);
+    const q = w ^ 0x2222222222222222;
+    const b = w ^ 0x5c5c5c5c5c5c5c5c;
+    m = (w | ((w - 0x2020202020202020) & ~w) | ((q - 0x0101010101010101) & ~q) | ((b - 0x0101010101010101) & ~b)) & 0x8080808080808080;
+    if (m != 0) break;
+    i += 8;
+  }
+  return i + (<u32>ctz(m) >> 3);
+}
+
 function skipWs(p: u32): u32 {
   while (isWs(at(p))) p++;
   return p;
@@ -157,6 +180,14 @@ function emit(c: u32): void {
   }
   store<u8>(SIG + sp, <u8>c);
   sp++;
+}
+
+/** Whether a[0:n] and b[0:n] hold the same bytes. */
+@inline function sameBytes(a: u32, b: u32, n: u32): bool {
+  let i: u32 = 0;
+  while (i + 8 <= n && load<u64>(a + i) == load<u64>(b + i)) i += 8;
+  while (i < n && at(a + i) == at(b + i)) i++;
+  return i == n;
 }
 
 function emitKey(k: u32, n: u32): void {
@@ -208,17 +239,24 @@ function closeTag(start: u32): void {
 
 /** A string at p (its quote): its element; returns past it, or 0. */
 function string(p: u32): u32 {
-  let i = p + 1;
-  while (isPlain(at(i))) i++;
+  const i = plainEnd(p + 1);
   if (at(i) != 0x22) {
     failed = true;
     return 0;
   }
   const n = i - p - 1;
-  const o = n < 0x7f ? op + 1 : putUvarint(op, n + 1);
-  if (n < 0x7f) store<u8>(op, <u8>(n + 1));
-  memory.copy(o, p + 1, n);
-  op = o + n;
+  if (n < 0x7f) {
+    // Eight bytes at a time: the input has eight bytes after it, and the
+    // output room to spare (see parse), for the few past the string.
+    store<u8>(op, <u8>(n + 1));
+    const o = op + 1;
+    for (let k: u32 = 0; k < n; k += 8) store<u64>(o + k, load<u64>(p + 1 + k));
+    op = o + n;
+  } else {
+    const o = putUvarint(op, n + 1);
+    memory.copy(o, p + 1, n);
+    op = o + n;
+  }
   kind = K_STRING;
   return i + 1;
 }
@@ -374,8 +412,7 @@ function demanded(k: u32, n: u32): bool {
 function skipValue(p: u32): u32 {
   const c = at(p);
   if (c == 0x22) {
-    let i = p + 1;
-    while (isPlain(at(i))) i++;
+    const i = plainEnd(p + 1);
     return at(i) == 0x22 ? i + 1 : 0;
   }
   if (c == 0x7b || c == 0x5b) {
@@ -445,8 +482,34 @@ function object(p: u32): u32 {
         failed = true;
         return 0;
       }
-      let i = q + 1;
-      while (isPlain(at(i))) i++;
+      if (predicting) {
+        // The key the shape before had here, followed by its quote: it
+        // was plain (and demanded) then, so it is now.
+        const m = at(pred + sp);
+        if (m < K_OPEN && sp + m < predLen && at(q + 1 + m) == 0x22 && sameBytes(pred + sp + 1, q + 1, m)) {
+          sp += m + 1;
+          q = skipWs(q + m + 2);
+          if (at(q) != 0x3a) {
+            failed = true;
+            return 0;
+          }
+          q = value(skipWs(q + 1));
+          if (q == 0 || failed) return 0;
+          if (kind != K_OPEN && kind != K_ARRAY) emit(kind);
+          q = skipWs(q);
+          const c = at(q);
+          if (c == 0x2c) {
+            q = skipWs(q + 1);
+            continue;
+          }
+          if (c != 0x7d) {
+            failed = true;
+            return 0;
+          }
+          break;
+        }
+      }
+      const i = plainEnd(q + 1);
       const n = i - q - 1;
       // (A key's length byte stays below the marks that may stand where a key would.)
       if (at(i) != 0x22 || n >= K_OPEN) {
@@ -551,6 +614,14 @@ function record(q: u32): i32 {
  * at demandAt() (-1: none, all fields).
  */
 export function parse(n: u32, out: u32, stop: bool, demand: i32): u32 {
+  // A shape made under another projection may hold keys this one leaves
+  // out: the keys predicted are taken unchecked (see object), so the
+  // prediction starts afresh when the projection changes.
+  if (demand != lastDemandLen || (demand > 0 && memory.compare(DEMAND, LAST_DEMAND, demand) != 0)) {
+    lastShape = -1;
+    if (demand > 0) memory.copy(LAST_DEMAND, DEMAND, demand);
+    lastDemandLen = demand;
+  }
   demandLen = demand;
   // The shapes are the thread's, for every stream it reads: when they fill
   // up, they are forgotten between calls (never during one, whose entries
