@@ -10,7 +10,7 @@ import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
 import { compareValues, TypeContext, type Value } from '../zed/index.js';
 import { describeObject, type DataObject } from './data-object.js';
 import { decodedObject, encodeJob } from './object-encoder.js';
-import { writeDataObject, type ObjectWriterDeps } from './object-writer.js';
+import { writeDataObject, writeObjectRows, type ObjectWriterDeps } from './object-writer.js';
 import { keyOf, type PoolKey } from './pool-key.js';
 import { RunBuffer } from './run-buffer.js';
 
@@ -58,6 +58,11 @@ export class ObjectWriter {
   #encoding: Promise<DataObject>[] = [];
   /** Whether each run's rows and column copy are written by two threads (see #flush). */
   readonly #split: boolean;
+  /**
+   * Whether, with a single encode thread, each run's rows are written here
+   * while that thread writes its column copy (see #flush).
+   */
+  readonly #rowsHere: boolean;
   /** Runs the encoder writes at once at most (0 without one). */
   readonly #inFlight: number;
   /** The type context of their key bounds. */
@@ -83,6 +88,7 @@ export class ObjectWriter {
     this.#threshold = Math.max(1, opts.threshold);
     const encoder = deps.objectEncoder;
     this.#split = encoder !== undefined && encoder.parallel >= 2 && deps.columnCopies !== false;
+    this.#rowsHere = encoder !== undefined && encoder.parallel === 1 && deps.columnCopies !== false;
     this.#inFlight = encoder === undefined ? 0 : Math.max(1, this.#split ? Math.floor(encoder.parallel / 2) : encoder.parallel);
     // The runs being written count against the limit too: each run gets its share.
     this.#memory = Math.max(1, Math.floor((opts.memoryLimit ?? DEFAULT_LOAD_MEMORY_LIMIT) / (1 + this.#inFlight)));
@@ -154,7 +160,9 @@ export class ObjectWriter {
     if (run.length === 0) return;
     const encoder = this.deps.objectEncoder;
     if (encoder !== undefined) {
-      if (!last) {
+      // (With the rows written here, the last run is shared as the others
+      // are, unless it is the only one.)
+      if (!last || (this.#rowsHere && this.#encoding.length > 0)) {
         // Two threads or more share each run's work: one writes its rows,
         // another its column copy, reading the same arena.
         const split = this.#split;
@@ -171,15 +179,31 @@ export class ObjectWriter {
         // and the arena, in shared memory, is read by them in place and
         // filled again once they are done.
         run.sort(this.key.order);
-        const job = encodeJob(run, { ...base, part: split ? 'rows' : 'all' });
+        const rowsHere = this.#rowsHere;
+        const job = encodeJob(run, { ...base, part: split ? 'rows' : rowsHere ? 'columns' : 'all' });
         // The job is ready before its turn comes: the threads go from one
         // run to the next without waiting for this one to be sorted.
         while (this.#encoding.length >= this.#inFlight) await this.#takeEncoded();
-        const parts = split ? [encoder.encode(job), encoder.encode({ ...job, part: 'columns' })] : [encoder.encode(job)];
-        const p = Promise.all(parts).then(([e]) => {
-          this.#run.recycle(job.run.chunks);
-          return decodedObject(e!, this.#boundsCtx);
-        });
+        let p: Promise<DataObject>;
+        if (rowsHere) {
+          // One encode thread: it writes the column copy (about two thirds
+          // of a run's encoding), and this thread the rows, between reading
+          // the next run's values, from the same arena. Parsing takes less
+          // than encoding, so this thread had time to spare.
+          const columns = encoder.encode(job);
+          const here = RunBuffer.attach(job.run, this.key.path, this.#boundsCtx);
+          const rows = writeObjectRows(this.deps, this.poolId, job.id, this.opts.seekStride, here);
+          p = Promise.all([rows, columns]).then(([o]) => {
+            this.#run.recycle(job.run.chunks);
+            return o;
+          });
+        } else {
+          const parts = split ? [encoder.encode(job), encoder.encode({ ...job, part: 'columns' })] : [encoder.encode(job)];
+          p = Promise.all(parts).then(([e]) => {
+            this.#run.recycle(job.run.chunks);
+            return decodedObject(e!, this.#boundsCtx);
+          });
+        }
         p.catch(() => {});
         this.#encoding.push(p);
         return;
