@@ -47,10 +47,12 @@ const WARM_AT = 4;
  * With the deps' `writeBehind`, the next run fills while an object is written
  * (one at a time, in order, through a second run buffer). With an
  * `objectEncoder`, each full run is sorted here and handed to other threads
- * (one writes its rows and another its column copy, or one both) while the
- * next fills; the runs they hold count against the memory limit, so runs
- * are smaller. The last run is written here, beside them, and a load of
- * one run never leaves this thread.
+ * (one writes its rows and another its column copy; with a single thread,
+ * it writes the column copy and this thread the rows) while the next
+ * fills; the runs they hold count against the memory limit, so runs are
+ * smaller. The last run is written here, beside them (with a single
+ * thread, shared as the others are), and a load of one run never leaves
+ * this thread.
  */
 export class ObjectWriter {
   readonly objects: DataObject[] = [];
