@@ -6,6 +6,7 @@
 // written before the commit, so a failure leaves only unreferenced objects,
 // which no snapshot sees and vacuum removes.
 import { InvalidError } from '../errors/index.js';
+import { allDone } from '../util/all-done.js';
 import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
 import { compareValues, TypeContext, type Value } from '../zed/index.js';
 import { describeObject, type DataObject } from './data-object.js';
@@ -165,8 +166,9 @@ export class ObjectWriter {
       // (With the rows written here, the last run is shared as the others
       // are, unless it is the only one.)
       if (!last || (this.#rowsHere && this.#encoding.length > 0)) {
-        // Two threads or more share each run's work: one writes its rows,
-        // another its column copy, reading the same arena.
+        // Two threads share each run's work (two encode threads, or one and
+        // this one): one writes its rows, the other its column copy,
+        // reading the same arena.
         const split = this.#split;
         const base = {
           poolId: this.poolId,
@@ -195,13 +197,13 @@ export class ObjectWriter {
           const columns = encoder.encode(job);
           const here = RunBuffer.attach(job.run, this.key.path, this.#boundsCtx);
           const rows = writeObjectRows(this.deps, this.poolId, job.id, this.opts.seekStride, here);
-          p = Promise.all([rows, columns]).then(([o]) => {
+          p = allDone<unknown>([rows, columns]).then(() => {
             this.#run.recycle(job.run.chunks);
-            return o;
+            return rows;
           });
         } else {
           const parts = split ? [encoder.encode(job), encoder.encode({ ...job, part: 'columns' })] : [encoder.encode(job)];
-          p = Promise.all(parts).then(([e]) => {
+          p = allDone(parts).then(([e]) => {
             this.#run.recycle(job.run.chunks);
             return decodedObject(e!, this.#boundsCtx);
           });

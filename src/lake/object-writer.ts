@@ -9,6 +9,7 @@ import { InvalidError, UnsupportedError } from '../errors/index.js';
 import { VngEncoder } from '../formats/vng/index.js';
 import { ZngEncoder } from '../formats/zng/index.js';
 import type { BlobStore } from '../storage/index.js';
+import { allDone } from '../util/all-done.js';
 import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
 import { TypeNull, type Type, type Value } from '../zed/index.js';
 import { columnCopyKey, objectKey, seekIndexKey, type DataObject } from './data-object.js';
@@ -79,11 +80,10 @@ export async function writeObjectWithCopy(
   withCopy: boolean,
 ): Promise<DataObject> {
   const copy = withCopy ? columnCopy(run) : null;
-  const [o] = await Promise.all([
-    writeObjectRows(deps, poolId, id, seekStride, run),
-    copy !== null ? deps.blobs.put(columnCopyKey(poolId, id), copy) : null,
-  ]);
-  return o;
+  // (A failure of both reports the object's own.)
+  const rows = writeObjectRows(deps, poolId, id, seekStride, run);
+  await allDone<unknown>([rows, copy !== null ? deps.blobs.put(columnCopyKey(poolId, id), copy) : null]);
+  return rows;
 }
 
 /**
