@@ -482,62 +482,42 @@ function object(p: u32): u32 {
         failed = true;
         return 0;
       }
-      if (predicting) {
+      // The key's closing quote, and whether its field is kept.
+      let i: u32 = 0;
+      let kept = true;
+      const m = predicting ? at(pred + sp) : K_OPEN;
+      if (m < K_OPEN && sp + m < predLen && at(q + 1 + m) == 0x22 && sameBytes(pred + sp + 1, q + 1, m)) {
         // The key the shape before had here, followed by its quote: it
         // was plain (and demanded) then, so it is now.
-        const m = at(pred + sp);
-        if (m < K_OPEN && sp + m < predLen && at(q + 1 + m) == 0x22 && sameBytes(pred + sp + 1, q + 1, m)) {
-          sp += m + 1;
-          q = skipWs(q + m + 2);
-          if (at(q) != 0x3a) {
-            failed = true;
-            return 0;
-          }
-          q = value(skipWs(q + 1));
-          if (q == 0 || failed) return 0;
-          if (kind != K_OPEN && kind != K_ARRAY) emit(kind);
-          q = skipWs(q);
-          const c = at(q);
-          if (c == 0x2c) {
-            q = skipWs(q + 1);
-            continue;
-          }
-          if (c != 0x7d) {
-            failed = true;
-            return 0;
-          }
-          break;
-        }
-      }
-      const i = plainEnd(q + 1);
-      const n = i - q - 1;
-      // (A key's length byte stays below the marks that may stand where a key would.)
-      if (at(i) != 0x22 || n >= K_OPEN) {
-        failed = true;
-        return 0;
-      }
-      if (depth == 1 && demandLen >= 0 && !demanded(q + 1, n)) {
-        // A field the query does not use: its value is checked and left out.
-        q = skipWs(i + 1);
-        if (at(q) != 0x3a) {
+        sp += m + 1;
+        i = q + 1 + m;
+      } else {
+        i = plainEnd(q + 1);
+        const n = i - q - 1;
+        // (A key's length byte stays below the marks that may stand where a key would.)
+        if (at(i) != 0x22 || n >= K_OPEN) {
           failed = true;
           return 0;
         }
+        // A field the query does not use: its value is checked and left out.
+        if (depth == 1 && demandLen >= 0 && !demanded(q + 1, n)) kept = false;
+        else emitKey(q + 1, n);
+      }
+      q = skipWs(i + 1);
+      if (at(q) != 0x3a) {
+        failed = true;
+        return 0;
+      }
+      if (kept) {
+        q = value(skipWs(q + 1));
+        if (q == 0 || failed) return 0;
+        if (kind != K_OPEN && kind != K_ARRAY) emit(kind);
+      } else {
         q = skipValue(skipWs(q + 1));
         if (q == 0) {
           failed = true;
           return 0;
         }
-      } else {
-        emitKey(q + 1, n);
-        q = skipWs(i + 1);
-        if (at(q) != 0x3a) {
-          failed = true;
-          return 0;
-        }
-        q = value(skipWs(q + 1));
-        if (q == 0 || failed) return 0;
-        if (kind != K_OPEN && kind != K_ARRAY) emit(kind);
       }
       q = skipWs(q);
       const c = at(q);
