@@ -106,7 +106,10 @@ export function compress(src: i32, n: i32, dst: i32, cap: i32): i32 {
     }
     di++;
     if (di + lLen > cap) return 0;
-    memory.copy(<usize>(dst + di), <usize>(src + anchor), <usize>lLen);
+    if (di + lLen + 8 <= cap) {
+      // Eight bytes at a time (a few past the literals, overwritten next).
+      for (let k: i32 = 0; k < lLen; k += 8) store<u64>(<usize>(dst + di + k), ld64(src + anchor + k));
+    } else memory.copy(<usize>(dst + di), <usize>(src + anchor), <usize>lLen);
     di += lLen + 2;
     anchor = si;
     if (di > cap) return 0;
