@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { iterateStream } from '../../src/index.js';
 import { openInput } from './io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zlake-io-'));
@@ -19,7 +20,7 @@ describe('openInput over a file', () => {
     writeFileSync(path, bytes);
     const before = openFds();
     const chunks: Uint8Array[] = [];
-    for await (const c of openInput(path)) chunks.push(c);
+    for await (const c of iterateStream(openInput(path))) chunks.push(c);
     expect(chunks.length).toBe(3);
     const got = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
     let at = 0;
@@ -38,7 +39,7 @@ describe('openInput over a file', () => {
     const path = join(dir, 'empty');
     writeFileSync(path, '');
     const chunks = [];
-    for await (const c of openInput(path)) chunks.push(c);
+    for await (const c of iterateStream(openInput(path))) chunks.push(c);
     expect(chunks).toEqual([]);
   });
 
