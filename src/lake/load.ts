@@ -188,26 +188,19 @@ export class ObjectWriter {
         // The job is ready before its turn comes: the threads go from one
         // run to the next without waiting for this one to be sorted.
         while (this.#encoding.length >= this.#inFlight) await this.#takeEncoded();
-        let p: Promise<DataObject>;
-        if (rowsHere) {
-          // One encode thread: it writes the column copy (about two thirds
-          // of a run's encoding), and this thread the rows, between reading
-          // the next run's values, from the same arena. Parsing takes less
-          // than encoding, so this thread had time to spare.
-          const columns = encoder.encode(job);
-          const here = RunBuffer.attach(job.run, this.key.path, this.#boundsCtx);
-          const rows = writeObjectRows(this.deps, this.poolId, job.id, this.opts.seekStride, here);
-          p = allDone<unknown>([rows, columns]).then(() => {
-            this.#run.recycle(job.run.chunks);
-            return rows;
-          });
-        } else {
-          const parts = split ? [encoder.encode(job), encoder.encode({ ...job, part: 'columns' })] : [encoder.encode(job)];
-          p = allDone(parts).then(([e]) => {
-            this.#run.recycle(job.run.chunks);
-            return decodedObject(e!, this.#boundsCtx);
-          });
-        }
+        // The object's metadata comes with its rows. With one encode
+        // thread, that thread writes the column copy (about two thirds of
+        // a run's encoding) and this one the rows, between reading the next
+        // run's values, from the same arena: parsing takes less than
+        // encoding, so this thread had time to spare.
+        const jobs = split ? [encoder.encode(job), encoder.encode({ ...job, part: 'columns' })] : [encoder.encode(job)];
+        const object = rowsHere
+          ? writeObjectRows(this.deps, this.poolId, job.id, this.opts.seekStride, RunBuffer.attach(job.run, this.key.path, this.#boundsCtx))
+          : jobs[0]!.then((e) => decodedObject(e!, this.#boundsCtx));
+        const p = allDone<unknown>([object, ...jobs]).then(() => {
+          this.#run.recycle(job.run.chunks);
+          return object;
+        });
         p.catch(() => {});
         this.#encoding.push(p);
         return;
