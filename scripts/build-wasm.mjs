@@ -44,6 +44,7 @@ ${lines.join(' +\n')};
 /** The kernels: source, compiled module, and the src/ module with its bytes (and that constant's name). */
 export const KERNELS = [
   { source: 'wasm/lz4-compress.ts', wasm: 'wasm/lz4-compress.wasm', module: 'src/formats/lz4-compress-wasm.ts', name: 'LZ4_COMPRESS_WASM' },
+  { source: 'wasm/vng-shred.ts', wasm: 'wasm/vng-shred.wasm', module: 'src/formats/vng/vng-shred-wasm.ts', name: 'VNG_SHRED_WASM' },
   { source: 'wasm/ndjson-parse.ts', wasm: 'wasm/ndjson-parse.wasm', module: 'src/formats/json/ndjson-parse-wasm.ts', name: 'NDJSON_PARSE_WASM' },
 ];
 

@@ -6,8 +6,8 @@
 // /events, is a Durable Object's (binding EVENTS, class EventHubObject,
 // event-hub.ts): every isolate sends its events there and every subscriber
 // is forwarded there. Parquet's engine is parquet-wasm's WebAssembly
-// module; the LZ4 compressor of data objects and the NDJSON reader's fast
-// path are ours; a Worker imports them as compiled modules (wrangler and
+// module; the LZ4 compressor of data objects, the NDJSON reader's fast
+// path and the column copy's shredder are ours; a Worker imports them as compiled modules (wrangler and
 // scripts/build-worker.mjs ship them beside the script), since it compiles
 // none from bytes.
 
@@ -15,6 +15,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import parquetWasm from 'parquet-wasm/esm/parquet_wasm_bg.wasm';
 import lz4Wasm from '../../wasm/lz4-compress.wasm';
 import ndjsonWasm from '../../wasm/ndjson-parse.wasm';
+import vngShredWasm from '../../wasm/vng-shred.wasm';
 import {
   capabilities,
   errorResponse,
@@ -22,6 +23,7 @@ import {
   setLz4WasmModule,
   setNdjsonWasmModule,
   setParquetWasmLoader,
+  setVngShredWasmModule,
   UnavailableError,
   type ZedService,
 } from '../../src/index.js';
@@ -34,6 +36,7 @@ export { EventHubObject } from './event-hub.js';
 setParquetWasmLoader(() => parquetWasm);
 setLz4WasmModule(lz4Wasm);
 setNdjsonWasmModule(ndjsonWasm);
+setVngShredWasmModule(vngShredWasm);
 
 /** The part of a Worker's ExecutionContext used here. */
 interface Context {

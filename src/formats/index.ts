@@ -10,3 +10,4 @@ export { ZngDecoder, decodeZng, encodeZng, type ZngControl } from './zng/index.j
 export { setParquetWasmLoader, type ParquetWasmLoader, type ParquetWasmSource } from './parquet/index.js';
 export { setLz4WasmModule } from './lz4-wasm.js';
 export { setNdjsonWasmModule } from './json/wasm-lines.js';
+export { setVngShredWasmModule } from './vng/shred-wasm.js';

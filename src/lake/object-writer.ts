@@ -155,11 +155,7 @@ export async function writeColumnCopy(blobs: BlobStore, poolId: KsuidHex, id: Ks
 function columnCopy(run: SortedRun): Uint8Array | null {
   try {
     const enc = new VngEncoder({ compress: false, minMax: false, checksums: true });
-    const ref: RowRef = { type: TypeNull, buf: EMPTY, start: -1, end: -1 };
-    for (let i = 0; i < run.length; i++) {
-      run.at(i, ref);
-      enc.writeRange(ref.type, ref.buf, ref.start, ref.end);
-    }
+    enc.writeAll(run);
     return enc.end();
   } catch (e) {
     if (e instanceof UnsupportedError || e instanceof InvalidError) return null;

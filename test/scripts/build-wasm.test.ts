@@ -16,8 +16,8 @@ interface Kernel {
 }
 
 describe('scripts/build-wasm.mjs', () => {
-  it('names the LZ4 compressor and the NDJSON parser', () => {
-    expect((KERNELS as Kernel[]).map((k) => k.source)).toEqual(['wasm/lz4-compress.ts', 'wasm/ndjson-parse.ts']);
+  it('names the LZ4 compressor, the VNG shredder and the NDJSON parser', () => {
+    expect((KERNELS as Kernel[]).map((k) => k.source)).toEqual(['wasm/lz4-compress.ts', 'wasm/vng-shred.ts', 'wasm/ndjson-parse.ts']);
   });
 
   for (const k of KERNELS as Kernel[]) {

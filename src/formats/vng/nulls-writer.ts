@@ -6,6 +6,7 @@
 import type { ColumnWriter, Layout } from './column-writer.js';
 import { IntColumnWriter } from './int-column.js';
 import type { Meta } from './metadata.js';
+import type { ShreddedNode } from './shred-wasm.js';
 
 export class NullsWriter implements ColumnWriter {
   private readonly runs = new IntColumnWriter();
@@ -13,7 +14,17 @@ export class NullsWriter implements ColumnWriter {
   private inNulls = false;
   private nulls = 0;
 
-  constructor(private readonly values: ColumnWriter) {}
+  constructor(readonly values: ColumnWriter) {}
+
+  /** Takes the state the WebAssembly shredder left (shred-wasm.ts). */
+  adopt(s: ShreddedNode): void {
+    this.runs.bytes.buf = s.runs;
+    this.runs.bytes.len = s.runs.length;
+    this.runs.count = s.runsCount;
+    this.run = s.run;
+    this.inNulls = s.inNulls;
+    this.nulls = s.nulls;
+  }
 
   write(b: Uint8Array, start: number, end: number): void {
     const isNull = start < 0;

@@ -13,6 +13,7 @@ import type { ColumnWriter, Layout } from './column-writer.js';
 import { DictTracker } from './dict-tracker.js';
 import type { DictEntry, Meta } from './metadata.js';
 import { rangeComparatorFor, type RangeComparator } from './range-compare.js';
+import type { ShreddedNode } from './shred-wasm.js';
 
 export class PrimitiveWriter implements ColumnWriter {
   private readonly elems = new ByteWriter(1024);
@@ -35,6 +36,28 @@ export class PrimitiveWriter implements ColumnWriter {
     this.dict = useDict ? new DictTracker() : null;
     this.selectors = useDict ? new ByteWriter(1024) : null;
     this.cmp = rangeComparatorFor(type);
+  }
+
+  /**
+   * Takes the state the WebAssembly shredder left (shred-wasm.ts), which
+   * keeps no min and max (a writer made with minMax false).
+   */
+  adopt(s: ShreddedNode): void {
+    if (this.minMax) throw new InternalError('VNG writer: shredded column with min and max');
+    this.count = s.count;
+    const d = s.dict;
+    if (d !== null && this.dict !== null) {
+      const dict = this.dict;
+      for (const body of d.bodies) dict.add(body, 0, body.length);
+      d.counts.forEach((c, k) => (dict.counts[k] = c));
+      this.selectors!.buf = d.selectors;
+      this.selectors!.len = d.selectors.length;
+      return;
+    }
+    this.dict = null;
+    this.selectors = null;
+    this.elems.buf = s.elems ?? new Uint8Array(0);
+    this.elems.len = this.elems.buf.length;
   }
 
   write(b: Uint8Array, s: number, e: number): void {

@@ -12,8 +12,13 @@ export class RecordWriter implements ColumnWriter {
 
   constructor(
     private readonly names: readonly string[],
-    private readonly fields: readonly ColumnWriter[],
+    readonly fields: readonly ColumnWriter[],
   ) {}
+
+  /** Takes the count the WebAssembly shredder left (shred-wasm.ts); its fields take theirs. */
+  adopt(count: number): void {
+    this.count = count;
+  }
 
   write(b: Uint8Array, start: number, end: number): void {
     this.count++;

@@ -7,6 +7,28 @@ import type { ColumnWriter, Layout } from './column-writer.js';
 import { IntColumnWriter } from './int-column.js';
 import { EMPTY_SEGMENT, type Meta } from './metadata.js';
 import { newColumnWriter } from './writer-factory.js';
+import { InternalError } from '../../errors/index.js';
+import { NullsWriter } from './nulls-writer.js';
+import { PrimitiveWriter } from './primitive-writer.js';
+import { RecordWriter } from './record-writer.js';
+import type { ShredResult, ShreddedNode } from './shred-wasm.js';
+
+/** Loads writer `w` and those under it with nodes[k], nodes[k + 1], ... (pre-order); returns the next k. */
+function adoptNode(w: ColumnWriter, nodes: readonly ShreddedNode[], k: number): number {
+  const node = nodes[k];
+  if (!(w instanceof NullsWriter) || node === undefined) throw new InternalError('VNG writer: shredded columns do not fit their type');
+  w.adopt(node);
+  const inner = w.values;
+  if (inner instanceof PrimitiveWriter) {
+    inner.adopt(node);
+    return k + 1;
+  }
+  if (!(inner instanceof RecordWriter)) throw new InternalError('VNG writer: shredded columns do not fit their type');
+  inner.adopt(node.count);
+  let next = k + 1;
+  for (const f of inner.fields) next = adoptNode(f, nodes, next);
+  return next;
+}
 
 export class VariantWriter {
   private readonly tags = new IntColumnWriter();
@@ -37,6 +59,24 @@ export class VariantWriter {
     this.tags.append(this.lastTag);
     const w = this.writers[this.lastTag]!;
     w.write(b, s, e);
+  }
+
+  /**
+   * Takes the columns the WebAssembly shredder wrote (shred-wasm.ts) for
+   * the values so far, of which there must be none.
+   */
+  adopt(r: ShredResult): void {
+    if (this.tags.count !== 0) throw new InternalError('VNG writer: shredded columns after values');
+    this.tags.bytes.buf = r.tags;
+    this.tags.bytes.len = r.tags.length;
+    this.tags.count = r.count;
+    r.types.forEach((t, tag) => {
+      const w = newColumnWriter(t, this.minMax);
+      this.writers.push(w);
+      this.which.set(t, tag);
+      const nodes = r.nodes[tag]!;
+      if (adoptNode(w, nodes, 0) !== nodes.length) throw new InternalError('VNG writer: shredded columns do not fit their type');
+    });
   }
 
   finish(layout: Layout): Meta {

@@ -1,0 +1,292 @@
+// Values shredded into VNG columns in WebAssembly (wasm/vng-shred.ts, built
+// by scripts/build-wasm.mjs), for VngEncoder.writeAll: records whose fields
+// are primitives or records, any number of such types, without min and
+// max. The module does what the column writers do value by value (null
+// runs, dictionaries of up to 256 values, zcode elements, the variant's
+// tags); the writers are then loaded with its columns and finish the file
+// as they always do, so the file is the same byte for byte. Anything else
+// (other types, a corrupt body) is left to the writers: the call returns
+// false having written nothing.
+//
+// One instance per thread, made on first use from the module's bytes, or
+// from the compiled module a Worker imports (Workers compile no
+// WebAssembly from bytes: adapters/cloudflare/worker.ts hands it over with
+// setVngShredWasmModule); without either, the writers do it all. An instance's memory only grows, so one that grew past
+// MAX_KEPT_MEMORY is let go after its call.
+
+import { base64Bytes } from '../../util/base64.js';
+import { ID, TypeNull, type Type } from '../../zed/index.js';
+import { VNG_SHRED_WASM } from './vng-shred-wasm.js';
+
+/** Where a value lies: its type and its body buf[start:end] (start -1 for a null). */
+export interface SpanRef {
+  type: Type;
+  buf: Uint8Array;
+  start: number;
+  end: number;
+}
+
+/** Values read by position, as a lake's run is. */
+export interface ValueSpans {
+  readonly length: number;
+  at(i: number, ref: SpanRef): void;
+}
+
+/** The columns of one node of a type's tree (see ShredResult). */
+export interface ShreddedNode {
+  /** nulls-writer.ts's state: run lengths as int64 elements, and the current run. */
+  readonly runs: Uint8Array;
+  readonly runsCount: number;
+  readonly run: number;
+  readonly inNulls: boolean;
+  readonly nulls: number;
+  /** Values written to the record or primitive column. */
+  readonly count: number;
+  /** A primitive column's elements, when it has no dictionary. */
+  readonly elems: Uint8Array | null;
+  /** Its dictionary (bodies and counts in first-seen order) and one selector per value, when it kept one. */
+  readonly dict: { readonly bodies: Uint8Array[]; readonly counts: number[]; readonly selectors: Uint8Array } | null;
+}
+
+export interface ShredResult {
+  /** The distinct types, in first-seen order (the variant's tags). */
+  readonly types: Type[];
+  /** The tags, one int64 element per value. */
+  readonly tags: Uint8Array;
+  readonly count: number;
+  /** Per type, its nodes in pre-order (a record, then its fields' nodes). */
+  readonly nodes: ShreddedNode[][];
+}
+
+interface Exports {
+  readonly memory: WebAssembly.Memory;
+  init(heap: number): void;
+  initNode(nodes: number, n: number, dict: number): void;
+  shred(n: number, spans: number, plan: number, plans: number, nodes: number): void;
+  heapTop(): number;
+}
+
+const PAGE = 64 * 1024;
+/** An instance whose memory grew past this is dropped after its call. */
+export const MAX_KEPT_MEMORY = 96 << 20;
+/** Where the caller's area starts (below: nothing). */
+const BASE = 64 * 1024;
+
+let module: WebAssembly.Module | null = null;
+let instance: Exports | null = null;
+let unavailable = false;
+
+/** Gives the compiled module (a Worker's import); without it the module is compiled from its bytes. */
+export function setVngShredWasmModule(m: WebAssembly.Module): void {
+  module = m;
+  instance = null;
+  unavailable = false;
+}
+
+function exportsOf(): Exports | null {
+  if (instance !== null || unavailable) return instance;
+  try {
+    module ??= new WebAssembly.Module(base64Bytes(VNG_SHRED_WASM));
+    instance = new WebAssembly.Instance(module, {}).exports as unknown as Exports;
+  } catch {
+    unavailable = true;
+  }
+  return instance;
+}
+
+/** Plans a type's columns (see the module's header); false when the module cannot write it. */
+function plan(t: Type, out: number[], nextNode: { n: number }, dicts: boolean[]): boolean {
+  if (t.kind === 'primitive') {
+    const node = nextNode.n++;
+    const id = t.id;
+    dicts[node] = id !== ID.uint8 && id !== ID.int8 && id !== ID.bool;
+    out.push(1, node, dicts[node] ? 1 : 0);
+    return true;
+  }
+  if (t.kind !== 'record') return false;
+  const node = nextNode.n++;
+  dicts[node] = false;
+  const at = out.length;
+  out.push(0, node, t.fields.length, 0);
+  for (const f of t.fields) if (!plan(f.type, out, nextNode, dicts)) return false;
+  out[at + 3] = out.length - (at + 4);
+  return true;
+}
+
+/** Bytes of a node's state, and its slots (see the module). */
+const NODE = 64;
+const NODE_RUN = 0;
+const NODE_IN_NULLS = 4;
+const NODE_NULLS = 8;
+const NODE_RUNS_HEAD = 12;
+const NODE_RUNS_COUNT = 20;
+const NODE_COUNT = 24;
+const NODE_ELEMS_HEAD = 28;
+const NODE_SEL_HEAD = 36;
+const NODE_DICT_SIZE = 44;
+const NODE_DICT = 48;
+/** The dictionary's parts (see the module). */
+const D_STARTS = 2048;
+const D_LENS = D_STARTS + 257 * 4;
+const D_COUNTS = D_LENS + 257 * 4;
+
+/**
+ * The columns of `values`, shredded by the module; null when it cannot
+ * write them (a type it does not take, a corrupt body) or cannot run here.
+ */
+export function shredValues(values: ValueSpans): ShredResult | null {
+  const x = exportsOf();
+  if (x === null) return null;
+  const n = values.length;
+  const ref: SpanRef = { type: TypeNull, buf: new Uint8Array(0), start: -1, end: -1 };
+  // Types and buffers, in first-seen order.
+  const types: Type[] = [];
+  const tagOf = new Map<Type, number>();
+  const bufs: Uint8Array[] = [];
+  const bufOf = new Map<Uint8Array, number>();
+  const bufIdx = new Int32Array(n);
+  const spans = new Int32Array(3 * n);
+  let lastType: Type | null = null;
+  let lastTag = 0;
+  let lastBuf: Uint8Array | null = null;
+  let lastBufIdx = 0;
+  for (let i = 0; i < n; i++) {
+    values.at(i, ref);
+    if (ref.type !== lastType) {
+      lastType = ref.type;
+      let tag = tagOf.get(lastType);
+      if (tag === undefined) {
+        tag = types.length;
+        types.push(lastType);
+        tagOf.set(lastType, tag);
+      }
+      lastTag = tag;
+    }
+    if (ref.start >= 0 && ref.buf !== lastBuf) {
+      lastBuf = ref.buf;
+      let b = bufOf.get(lastBuf);
+      if (b === undefined) {
+        b = bufs.length;
+        bufs.push(lastBuf);
+        bufOf.set(lastBuf, b);
+      }
+      lastBufIdx = b;
+    }
+    bufIdx[i] = lastBufIdx;
+    spans[3 * i] = ref.start;
+    spans[3 * i + 1] = ref.end;
+    spans[3 * i + 2] = lastTag;
+  }
+  // The plans: node 0 holds the tags.
+  const planCode: number[] = [];
+  const plans: number[] = [];
+  const nodeRange: [number, number][] = [];
+  const next = { n: 1 };
+  const dicts: boolean[] = [false];
+  for (const t of types) {
+    plans.push(planCode.length);
+    const first = next.n;
+    if (!plan(t, planCode, next, dicts)) return null;
+    nodeRange.push([first, next.n]);
+  }
+  const nodeCount = next.n;
+  // Memory: the buffers, the spans, the plans, the nodes, then the heap.
+  let at = BASE;
+  const bufBase: number[] = [];
+  for (const b of bufs) {
+    bufBase.push(at);
+    at += (b.length + 16 + 7) & ~7;
+  }
+  const spansAt = at;
+  at += spans.byteLength;
+  const planAt = at;
+  at += planCode.length * 4;
+  const plansAt = at;
+  at += plans.length * 4;
+  const nodesAt = at;
+  at += nodeCount * NODE;
+  const heap = (at + 7) & ~7;
+  // (Blocks come on top: the columns take about as much as the values.)
+  let total = 0;
+  for (const b of bufs) total += b.length;
+  const need = heap + total + total / 2 + nodeCount * 8192 + (4 << 20);
+  const have = x.memory.buffer.byteLength;
+  if (need > have) x.memory.grow(Math.ceil((need - have) / PAGE));
+  let mem = new Uint8Array(x.memory.buffer);
+  for (let k = 0; k < bufs.length; k++) mem.set(bufs[k]!, bufBase[k]!);
+  // Bounds made absolute (nulls stay -1).
+  for (let i = 0; i < n; i++) {
+    const s = spans[3 * i]!;
+    if (s >= 0) {
+      const base = bufBase[bufIdx[i]!]!;
+      spans[3 * i] = s + base;
+      spans[3 * i + 1] = spans[3 * i + 1]! + base;
+    }
+  }
+  new Int32Array(x.memory.buffer, spansAt, spans.length).set(spans);
+  new Int32Array(x.memory.buffer, planAt, planCode.length).set(planCode);
+  new Int32Array(x.memory.buffer, plansAt, plans.length).set(plans);
+  mem.fill(0, nodesAt, nodesAt + nodeCount * NODE);
+  x.init(heap);
+  for (let k = 0; k < nodeCount; k++) x.initNode(nodesAt, k, dicts[k] ? 1 : 0);
+  try {
+    x.shred(n, spansAt, planAt, plansAt, nodesAt);
+  } catch (e) {
+    // A trap: a body the writers must judge (they fail with the error).
+    if (e instanceof WebAssembly.RuntimeError) {
+      instance = null;
+      return null;
+    }
+    throw e;
+  }
+  mem = new Uint8Array(x.memory.buffer);
+  const i32 = new Int32Array(x.memory.buffer);
+  const word = (p: number): number => i32[p >> 2]!;
+  const chain = (head: number): Uint8Array => {
+    let len = 0;
+    for (let b = head; b !== 0; b = word(b)) len += word(b + 4);
+    const out = new Uint8Array(len);
+    let o = 0;
+    for (let b = head; b !== 0; b = word(b)) {
+      const used = word(b + 4);
+      out.set(mem.subarray(b + 12, b + 12 + used), o);
+      o += used;
+    }
+    return out;
+  };
+  const nodeOf = (k: number): ShreddedNode => {
+    const p = nodesAt + k * NODE;
+    const dictSize = word(p + NODE_DICT_SIZE);
+    let dict: ShreddedNode['dict'] = null;
+    let elems: Uint8Array | null = null;
+    if (dicts[k]! && dictSize >= 0) {
+      const d = word(p + NODE_DICT);
+      const bodies: Uint8Array[] = [];
+      const counts: number[] = [];
+      for (let e = 0; e < dictSize; e++) {
+        const s = word(d + D_STARTS + 4 * e);
+        bodies.push(mem.slice(s, s + word(d + D_LENS + 4 * e)));
+        counts.push(word(d + D_COUNTS + 4 * e));
+      }
+      dict = { bodies, counts, selectors: chain(word(p + NODE_SEL_HEAD)) };
+    } else elems = chain(word(p + NODE_ELEMS_HEAD));
+    return {
+      runs: chain(word(p + NODE_RUNS_HEAD)),
+      runsCount: word(p + NODE_RUNS_COUNT),
+      run: word(p + NODE_RUN),
+      inNulls: word(p + NODE_IN_NULLS) !== 0,
+      nulls: word(p + NODE_NULLS),
+      count: word(p + NODE_COUNT),
+      elems,
+      dict,
+    };
+  };
+  const result: ShredResult = {
+    types,
+    tags: chain(word(nodesAt + NODE_RUNS_HEAD)),
+    count: word(nodesAt + NODE_RUNS_COUNT),
+    nodes: nodeRange.map(([a, b]) => Array.from({ length: b - a }, (_, k) => nodeOf(a + k))),
+  };
+  if (x.memory.buffer.byteLength > MAX_KEPT_MEMORY) instance = null;
+  return result;
+}
