@@ -104,7 +104,8 @@ export async function writeObjectRows(
   let i = 0;
   let offset = 0;
   const ref: RowRef = { type: TypeNull, buf: EMPTY, start: -1, end: -1 };
-  const stream = new ReadableStream<Uint8Array>({
+  const stream = { end: 0 };
+  const rows = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (i >= n) {
         controller.close();
@@ -112,15 +113,8 @@ export async function writeObjectRows(
       }
       // One seek stream: values until their keys add up to the stride.
       const first = i;
-      let trigger = 0;
-      let valBytes = 0;
-      while (i < n) {
-        run.at(i, ref);
-        enc.append(ref.type, ref.buf, ref.start, ref.end);
-        if (ref.start >= 0) valBytes += ref.end - ref.start;
-        trigger += run.keyLength(i++);
-        if (trigger >= stride) break;
-      }
+      const valBytes = appendStream(run, enc, ref, stream, i, stride);
+      i = stream.end;
       const body = enc.take();
       const tail = enc.endStream();
       const a = run.key(first);
@@ -133,12 +127,34 @@ export async function writeObjectRows(
       if (tail.length > 0) controller.enqueue(tail);
     },
   });
-  await deps.blobs.put(objectKey(poolId, id), stream);
+  await deps.blobs.put(objectKey(poolId, id), rows);
   await deps.blobs.put(seekIndexKey(poolId, id), encodeSeekIndex(entries));
   const a = run.key(0);
   const b = run.key(n - 1);
   const [min, max] = compareKeys(a, b) <= 0 ? [a, b] : [b, a];
   return { id, min, max, count: n, size: offset };
+}
+
+/**
+ * Encodes the values of one seek stream from `from` (until their keys add
+ * up to `stride`, or the run ends) into `enc`; sets `stream.end` past the
+ * last and returns their value bytes. (A function of its own: the loop,
+ * inside the stream's pull, was compiled again on stack at every object.)
+ */
+function appendStream(run: SortedRun, enc: ZngEncoder, ref: RowRef, stream: { end: number }, from: number, stride: number): number {
+  const n = run.length;
+  let i = from;
+  let trigger = 0;
+  let valBytes = 0;
+  while (i < n) {
+    run.at(i, ref);
+    enc.append(ref.type, ref.buf, ref.start, ref.end);
+    if (ref.start >= 0) valBytes += ref.end - ref.start;
+    trigger += run.keyLength(i++);
+    if (trigger >= stride) break;
+  }
+  stream.end = i;
+  return valBytes;
 }
 
 /** Writes the column copy of data object `id`, whose values `run` holds in order (none when VNG cannot hold them). */

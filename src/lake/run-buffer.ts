@@ -230,20 +230,10 @@ export class RunBuffer implements SortedRun {
     run.#ve = parts.ve;
     run.#ks = parts.ks;
     run.#ke = parts.ke;
-    let len = 0;
     const n = parts.n;
-    const { vs, ve, typeIds, keyTypeIds } = parts;
-    const valueTypes = new Array<Type>(n);
-    const keyTypes = new Array<Type>(n);
-    for (let i = 0; i < n; i++) {
-      const s = vs[i]!;
-      if (s >= 0) len += ve[i]! - s;
-      valueTypes[i] = types[typeIds[i]!]!;
-      keyTypes[i] = types[keyTypeIds[i]!]!;
-    }
-    run.#types = valueTypes;
-    run.#keyTypes = keyTypes;
-    run.#len = len;
+    run.#types = typesOf(types, parts.typeIds, n);
+    run.#keyTypes = typesOf(types, parts.keyTypeIds, n);
+    run.#len = valueBytes(parts.vs, parts.ve, n);
     if (parts.order !== null) run.#order = parts.order;
     return run;
   }
@@ -314,6 +304,26 @@ export class RunBuffer implements SortedRun {
 }
 
 const EMPTY = new Uint8Array(0);
+
+// (attach's loops, in functions of their own: a loop in attach itself was
+// compiled again, on stack, at nearly every run.)
+
+/** types[ids[i]] for each i < n. */
+function typesOf(types: readonly Type[], ids: Int32Array, n: number): Type[] {
+  const out = new Array<Type>(n);
+  for (let i = 0; i < n; i++) out[i] = types[ids[i]!]!;
+  return out;
+}
+
+/** The bytes of the n values whose bodies are vs[i]..ve[i] (vs[i] -1 for a null). */
+function valueBytes(vs: Int32Array, ve: Int32Array, n: number): number {
+  let len = 0;
+  for (let i = 0; i < n; i++) {
+    const s = vs[i]!;
+    if (s >= 0) len += ve[i]! - s;
+  }
+  return len;
+}
 
 /**
  * A run as plain arrays, to be handed to another thread: the arena's chunks

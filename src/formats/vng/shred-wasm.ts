@@ -130,16 +130,22 @@ const D_STARTS = 2048;
 const D_LENS = D_STARTS + 257 * 4;
 const D_COUNTS = D_LENS + 257 * 4;
 
-/**
- * The columns of `values`, shredded by the module; null when it cannot
- * write them (a type it does not take, a corrupt body) or cannot run here.
- */
-export function shredValues(values: ValueSpans): ShredResult | null {
-  const x = exportsOf();
-  if (x === null) return null;
+/** The values' spans gathered: types and buffers in first-seen order, and per value its bounds, tag and buffer. */
+interface Gathered {
+  readonly types: Type[];
+  readonly bufs: Uint8Array[];
+  /** Value i's start, end (relative to its buffer) and tag at 3i. */
+  readonly spans: Int32Array;
+  readonly bufIdx: Int32Array;
+}
+
+// (The loops are in functions of their own, small and called once per
+// call: a loop in one large function was compiled again, on stack, at
+// every call, for 10-15 ms of a background thread's time each.)
+
+function gather(values: ValueSpans): Gathered {
   const n = values.length;
   const ref: SpanRef = { type: TypeNull, buf: new Uint8Array(0), start: -1, end: -1 };
-  // Types and buffers, in first-seen order.
   const types: Type[] = [];
   const tagOf = new Map<Type, number>();
   const bufs: Uint8Array[] = [];
@@ -177,6 +183,74 @@ export function shredValues(values: ValueSpans): ShredResult | null {
     spans[3 * i + 1] = ref.end;
     spans[3 * i + 2] = lastTag;
   }
+  return { types, bufs, spans, bufIdx };
+}
+
+/** Makes the bounds absolute: each buffer's bytes are at `bufBase[k]` (nulls stay -1). */
+function rebase(spans: Int32Array, bufIdx: Int32Array, bufBase: Int32Array): void {
+  const n = bufIdx.length;
+  for (let i = 0; i < n; i++) {
+    const s = spans[3 * i]!;
+    if (s >= 0) {
+      const base = bufBase[bufIdx[i]!]!;
+      spans[3 * i] = s + base;
+      spans[3 * i + 1] = spans[3 * i + 1]! + base;
+    }
+  }
+}
+
+/** The bytes of the chain of blocks from `head` (0: none), copied out of the module's memory. */
+function chainBytes(mem: Uint8Array, i32: Int32Array, head: number): Uint8Array {
+  let len = 0;
+  for (let b = head; b !== 0; b = i32[b >> 2]!) len += i32[(b + 4) >> 2]!;
+  const out = new Uint8Array(len);
+  let o = 0;
+  for (let b = head; b !== 0; b = i32[b >> 2]!) {
+    const used = i32[(b + 4) >> 2]!;
+    out.set(mem.subarray(b + 12, b + 12 + used), o);
+    o += used;
+  }
+  return out;
+}
+
+/** Node `p`'s columns (a node with a dictionary allowed when `dictAllowed`). */
+function readNode(mem: Uint8Array, i32: Int32Array, p: number, dictAllowed: boolean): ShreddedNode {
+  const word = (a: number): number => i32[a >> 2]!;
+  const dictSize = word(p + NODE_DICT_SIZE);
+  let dict: ShreddedNode['dict'] = null;
+  let elems: Uint8Array | null = null;
+  if (dictAllowed && dictSize >= 0) {
+    const d = word(p + NODE_DICT);
+    const bodies: Uint8Array[] = [];
+    const counts: number[] = [];
+    for (let e = 0; e < dictSize; e++) {
+      const s = word(d + D_STARTS + 4 * e);
+      bodies.push(mem.slice(s, s + word(d + D_LENS + 4 * e)));
+      counts.push(word(d + D_COUNTS + 4 * e));
+    }
+    dict = { bodies, counts, selectors: chainBytes(mem, i32, word(p + NODE_SEL_HEAD)) };
+  } else elems = chainBytes(mem, i32, word(p + NODE_ELEMS_HEAD));
+  return {
+    runs: chainBytes(mem, i32, word(p + NODE_RUNS_HEAD)),
+    runsCount: word(p + NODE_RUNS_COUNT),
+    run: word(p + NODE_RUN),
+    inNulls: word(p + NODE_IN_NULLS) !== 0,
+    nulls: word(p + NODE_NULLS),
+    count: word(p + NODE_COUNT),
+    elems,
+    dict,
+  };
+}
+
+/**
+ * The columns of `values`, shredded by the module; null when it cannot
+ * write them (a type it does not take, a corrupt body) or cannot run here.
+ */
+export function shredValues(values: ValueSpans): ShredResult | null {
+  const x = exportsOf();
+  if (x === null) return null;
+  const n = values.length;
+  const { types, bufs, spans, bufIdx } = gather(values);
   // The plans: node 0 holds the tags.
   const planCode: number[] = [];
   const plans: number[] = [];
@@ -192,11 +266,13 @@ export function shredValues(values: ValueSpans): ShredResult | null {
   const nodeCount = next.n;
   // Memory: the buffers, the spans, the plans, the nodes, then the heap.
   let at = BASE;
-  const bufBase: number[] = [];
-  for (const b of bufs) {
-    bufBase.push(at);
+  const bufBase = new Int32Array(bufs.length);
+  let total = 0;
+  bufs.forEach((b, k) => {
+    bufBase[k] = at;
     at += (b.length + 16 + 7) & ~7;
-  }
+    total += b.length;
+  });
   const spansAt = at;
   at += spans.byteLength;
   const planAt = at;
@@ -207,22 +283,12 @@ export function shredValues(values: ValueSpans): ShredResult | null {
   at += nodeCount * NODE;
   const heap = (at + 7) & ~7;
   // (Blocks come on top: the columns take about as much as the values.)
-  let total = 0;
-  for (const b of bufs) total += b.length;
   const need = heap + total + total / 2 + nodeCount * 8192 + (4 << 20);
   const have = x.memory.buffer.byteLength;
   if (need > have) x.memory.grow(Math.ceil((need - have) / PAGE));
   let mem = new Uint8Array(x.memory.buffer);
-  for (let k = 0; k < bufs.length; k++) mem.set(bufs[k]!, bufBase[k]!);
-  // Bounds made absolute (nulls stay -1).
-  for (let i = 0; i < n; i++) {
-    const s = spans[3 * i]!;
-    if (s >= 0) {
-      const base = bufBase[bufIdx[i]!]!;
-      spans[3 * i] = s + base;
-      spans[3 * i + 1] = spans[3 * i + 1]! + base;
-    }
-  }
+  bufs.forEach((b, k) => mem.set(b, bufBase[k]!));
+  rebase(spans, bufIdx, bufBase);
   new Int32Array(x.memory.buffer, spansAt, spans.length).set(spans);
   new Int32Array(x.memory.buffer, planAt, planCode.length).set(planCode);
   new Int32Array(x.memory.buffer, plansAt, plans.length).set(plans);
@@ -241,51 +307,11 @@ export function shredValues(values: ValueSpans): ShredResult | null {
   }
   mem = new Uint8Array(x.memory.buffer);
   const i32 = new Int32Array(x.memory.buffer);
-  const word = (p: number): number => i32[p >> 2]!;
-  const chain = (head: number): Uint8Array => {
-    let len = 0;
-    for (let b = head; b !== 0; b = word(b)) len += word(b + 4);
-    const out = new Uint8Array(len);
-    let o = 0;
-    for (let b = head; b !== 0; b = word(b)) {
-      const used = word(b + 4);
-      out.set(mem.subarray(b + 12, b + 12 + used), o);
-      o += used;
-    }
-    return out;
-  };
-  const nodeOf = (k: number): ShreddedNode => {
-    const p = nodesAt + k * NODE;
-    const dictSize = word(p + NODE_DICT_SIZE);
-    let dict: ShreddedNode['dict'] = null;
-    let elems: Uint8Array | null = null;
-    if (dicts[k]! && dictSize >= 0) {
-      const d = word(p + NODE_DICT);
-      const bodies: Uint8Array[] = [];
-      const counts: number[] = [];
-      for (let e = 0; e < dictSize; e++) {
-        const s = word(d + D_STARTS + 4 * e);
-        bodies.push(mem.slice(s, s + word(d + D_LENS + 4 * e)));
-        counts.push(word(d + D_COUNTS + 4 * e));
-      }
-      dict = { bodies, counts, selectors: chain(word(p + NODE_SEL_HEAD)) };
-    } else elems = chain(word(p + NODE_ELEMS_HEAD));
-    return {
-      runs: chain(word(p + NODE_RUNS_HEAD)),
-      runsCount: word(p + NODE_RUNS_COUNT),
-      run: word(p + NODE_RUN),
-      inNulls: word(p + NODE_IN_NULLS) !== 0,
-      nulls: word(p + NODE_NULLS),
-      count: word(p + NODE_COUNT),
-      elems,
-      dict,
-    };
-  };
   const result: ShredResult = {
     types,
-    tags: chain(word(nodesAt + NODE_RUNS_HEAD)),
-    count: word(nodesAt + NODE_RUNS_COUNT),
-    nodes: nodeRange.map(([a, b]) => Array.from({ length: b - a }, (_, k) => nodeOf(a + k))),
+    tags: chainBytes(mem, i32, i32[(nodesAt + NODE_RUNS_HEAD) >> 2]!),
+    count: i32[(nodesAt + NODE_RUNS_COUNT) >> 2]!,
+    nodes: nodeRange.map(([a, b]) => Array.from({ length: b - a }, (_, k) => readNode(mem, i32, nodesAt + (a + k) * NODE, dicts[a + k]!))),
   };
   if (x.memory.buffer.byteLength > MAX_KEPT_MEMORY) instance = null;
   return result;
