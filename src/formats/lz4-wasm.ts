@@ -7,7 +7,8 @@
 // hands it over with setLz4WasmModule). An instance's memory only grows,
 // so after a block past MAX_KEPT_BLOCK the instance is let go with it.
 
-import { base64Bytes } from '../util/base64.js';
+import { InternalError } from '../errors/index.js';
+import { WasmKernel } from '../util/wasm-kernel.js';
 import { LZ4_COMPRESS_WASM } from './lz4-compress-wasm.js';
 
 /** Where the input goes: past the hash table (65,536 u16 entries). */
@@ -21,25 +22,22 @@ interface Exports {
   compress(src: number, n: number, dst: number, cap: number): number;
 }
 
-let module: WebAssembly.Module | null = null;
-let instance: Exports | null = null;
+const kernel = new WasmKernel<Exports>(LZ4_COMPRESS_WASM);
 
 /** Gives the compiled module (a Worker's import); without it the module is compiled from its bytes. */
 export function setLz4WasmModule(m: WebAssembly.Module): void {
-  module = m;
-  instance = null;
+  kernel.setModule(m);
 }
 
 function exportsOf(): Exports {
-  if (instance !== null) return instance;
-  module ??= new WebAssembly.Module(base64Bytes(LZ4_COMPRESS_WASM));
-  instance = new WebAssembly.Instance(module, {}).exports as unknown as Exports;
-  return instance;
+  const x = kernel.exports();
+  if (x === null) throw new InternalError('the LZ4 compressor (WebAssembly) cannot run in this thread');
+  return x;
 }
 
 /** Bytes of memory the thread's instance holds (0 with none): for tests. */
 export function lz4WasmMemory(): number {
-  return instance === null ? 0 : instance.memory.buffer.byteLength;
+  return kernel.current?.memory.buffer.byteLength ?? 0;
 }
 
 /**
@@ -56,6 +54,6 @@ export function compressLz4(src: Uint8Array, cap: number): Uint8Array | null {
   const mem = new Uint8Array(x.memory.buffer);
   mem.set(src, HEAP);
   const z = x.compress(HEAP, src.length, dst, cap);
-  if (src.length > MAX_KEPT_BLOCK) instance = null;
+  if (src.length > MAX_KEPT_BLOCK) kernel.drop();
   return z === 0 ? null : mem.subarray(dst, dst + z);
 }

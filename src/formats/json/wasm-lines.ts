@@ -16,8 +16,8 @@
 // most WINDOW bytes, and a longer line goes to JavaScript.
 
 import { InternalError } from '../../errors/index.js';
-import { base64Bytes } from '../../util/base64.js';
 import { decodeUtf8 } from '../../util/utf8.js';
+import { WasmKernel } from '../../util/wasm-kernel.js';
 import { TypeBool, TypeFloat64, TypeInt64, TypeNull, TypeString, type Field, type Type, type TypeContext } from '../../zed/index.js';
 import { NDJSON_PARSE_WASM } from './ndjson-parse-wasm.js';
 
@@ -43,31 +43,15 @@ interface Exports {
   generation(): number;
 }
 
-let module: WebAssembly.Module | null = null;
-let instance: Exports | null = null;
-/** Set once compiling from bytes failed (a Worker without the module). */
-let unavailable = false;
+const kernel = new WasmKernel<Exports>(NDJSON_PARSE_WASM, (x) => {
+  const need = x.inputAt() + WINDOW + 3 * WINDOW + 64;
+  const have = x.memory.buffer.byteLength;
+  if (need > have) x.memory.grow(Math.ceil((need - have) / PAGE));
+});
 
 /** Gives the compiled module (a Worker's import); without it the module is compiled from its bytes. */
 export function setNdjsonWasmModule(m: WebAssembly.Module): void {
-  module = m;
-  instance = null;
-  unavailable = false;
-}
-
-function exportsOf(): Exports | null {
-  if (instance !== null || unavailable) return instance;
-  try {
-    module ??= new WebAssembly.Module(base64Bytes(NDJSON_PARSE_WASM));
-    const x = new WebAssembly.Instance(module, {}).exports as unknown as Exports;
-    const need = x.inputAt() + WINDOW + 3 * WINDOW + 64;
-    const have = x.memory.buffer.byteLength;
-    if (need > have) x.memory.grow(Math.ceil((need - have) / PAGE));
-    instance = x;
-  } catch {
-    unavailable = true;
-  }
-  return instance;
+  kernel.setModule(m);
 }
 
 /** Receives the lines of a window in order. */
@@ -109,7 +93,7 @@ export class WasmLines {
    * module cannot run here or take that projection.
    */
   static open(ctx: TypeContext, fields?: readonly string[]): WasmLines | null {
-    const x = exportsOf();
+    const x = kernel.exports();
     if (x === null) return null;
     if (fields === undefined) return new WasmLines(x, ctx, null);
     const keys = fields.map((f) => new TextEncoder().encode(f));

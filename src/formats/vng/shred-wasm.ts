@@ -8,13 +8,13 @@
 // (other types, a corrupt body) is left to the writers: the call returns
 // false having written nothing.
 //
-// One instance per thread, made on first use from the module's bytes, or
-// from the compiled module a Worker imports (Workers compile no
-// WebAssembly from bytes: adapters/cloudflare/worker.ts hands it over with
-// setVngShredWasmModule); without either, the writers do it all. An instance's memory only grows, so one that grew past
-// MAX_KEPT_MEMORY is let go after its call.
+// One instance per thread (util/wasm-kernel.ts; a Worker is handed the
+// compiled module by adapters/cloudflare/worker.ts with
+// setVngShredWasmModule); without one, the writers do it all. An
+// instance's memory only grows, so one that grew past MAX_KEPT_MEMORY is
+// let go after its call.
 
-import { base64Bytes } from '../../util/base64.js';
+import { WasmKernel } from '../../util/wasm-kernel.js';
 import { ID, TypeNull, type Type } from '../../zed/index.js';
 import { VNG_SHRED_WASM } from './vng-shred-wasm.js';
 
@@ -72,26 +72,11 @@ export const MAX_KEPT_MEMORY = 96 << 20;
 /** Where the caller's area starts (below: nothing). */
 const BASE = 64 * 1024;
 
-let module: WebAssembly.Module | null = null;
-let instance: Exports | null = null;
-let unavailable = false;
+const kernel = new WasmKernel<Exports>(VNG_SHRED_WASM);
 
 /** Gives the compiled module (a Worker's import); without it the module is compiled from its bytes. */
 export function setVngShredWasmModule(m: WebAssembly.Module): void {
-  module = m;
-  instance = null;
-  unavailable = false;
-}
-
-function exportsOf(): Exports | null {
-  if (instance !== null || unavailable) return instance;
-  try {
-    module ??= new WebAssembly.Module(base64Bytes(VNG_SHRED_WASM));
-    instance = new WebAssembly.Instance(module, {}).exports as unknown as Exports;
-  } catch {
-    unavailable = true;
-  }
-  return instance;
+  kernel.setModule(m);
 }
 
 /** Plans a type's columns (see the module's header); false when the module cannot write it. */
@@ -143,47 +128,43 @@ interface Gathered {
 // call: a loop in one large function was compiled again, on stack, at
 // every call, for 10-15 ms of a background thread's time each.)
 
+/** Numbers things in the order first seen (most often the one asked for last). */
+class FirstSeen<T> {
+  readonly items: T[] = [];
+  readonly #index = new Map<T, number>();
+  #last: T | null = null;
+  #lastIndex = 0;
+
+  indexOf(x: T): number {
+    if (x === this.#last) return this.#lastIndex;
+    let k = this.#index.get(x);
+    if (k === undefined) {
+      k = this.items.length;
+      this.items.push(x);
+      this.#index.set(x, k);
+    }
+    this.#last = x;
+    this.#lastIndex = k;
+    return k;
+  }
+}
+
 function gather(values: ValueSpans): Gathered {
   const n = values.length;
   const ref: SpanRef = { type: TypeNull, buf: new Uint8Array(0), start: -1, end: -1 };
-  const types: Type[] = [];
-  const tagOf = new Map<Type, number>();
-  const bufs: Uint8Array[] = [];
-  const bufOf = new Map<Uint8Array, number>();
+  const types = new FirstSeen<Type>();
+  const bufs = new FirstSeen<Uint8Array>();
   const bufIdx = new Int32Array(n);
   const spans = new Int32Array(3 * n);
-  let lastType: Type | null = null;
-  let lastTag = 0;
-  let lastBuf: Uint8Array | null = null;
-  let lastBufIdx = 0;
   for (let i = 0; i < n; i++) {
     values.at(i, ref);
-    if (ref.type !== lastType) {
-      lastType = ref.type;
-      let tag = tagOf.get(lastType);
-      if (tag === undefined) {
-        tag = types.length;
-        types.push(lastType);
-        tagOf.set(lastType, tag);
-      }
-      lastTag = tag;
-    }
-    if (ref.start >= 0 && ref.buf !== lastBuf) {
-      lastBuf = ref.buf;
-      let b = bufOf.get(lastBuf);
-      if (b === undefined) {
-        b = bufs.length;
-        bufs.push(lastBuf);
-        bufOf.set(lastBuf, b);
-      }
-      lastBufIdx = b;
-    }
-    bufIdx[i] = lastBufIdx;
+    // (A null's buffer is none of the values'.)
+    bufIdx[i] = ref.start >= 0 ? bufs.indexOf(ref.buf) : 0;
     spans[3 * i] = ref.start;
     spans[3 * i + 1] = ref.end;
-    spans[3 * i + 2] = lastTag;
+    spans[3 * i + 2] = types.indexOf(ref.type);
   }
-  return { types, bufs, spans, bufIdx };
+  return { types: types.items, bufs: bufs.items, spans, bufIdx };
 }
 
 /** Makes the bounds absolute: each buffer's bytes are at `bufBase[k]` (nulls stay -1). */
@@ -247,7 +228,7 @@ function readNode(mem: Uint8Array, i32: Int32Array, p: number, dictAllowed: bool
  * write them (a type it does not take, a corrupt body) or cannot run here.
  */
 export function shredValues(values: ValueSpans): ShredResult | null {
-  const x = exportsOf();
+  const x = kernel.exports();
   if (x === null) return null;
   const n = values.length;
   const { types, bufs, spans, bufIdx } = gather(values);
@@ -300,7 +281,7 @@ export function shredValues(values: ValueSpans): ShredResult | null {
   } catch (e) {
     // A trap: a body the writers must judge (they fail with the error).
     if (e instanceof WebAssembly.RuntimeError) {
-      instance = null;
+      kernel.drop();
       return null;
     }
     throw e;
@@ -313,6 +294,6 @@ export function shredValues(values: ValueSpans): ShredResult | null {
     count: i32[(nodesAt + NODE_RUNS_COUNT) >> 2]!,
     nodes: nodeRange.map(([a, b]) => Array.from({ length: b - a }, (_, k) => readNode(mem, i32, nodesAt + (a + k) * NODE, dicts[a + k]!))),
   };
-  if (x.memory.buffer.byteLength > MAX_KEPT_MEMORY) instance = null;
+  if (x.memory.buffer.byteLength > MAX_KEPT_MEMORY) kernel.drop();
   return result;
 }
