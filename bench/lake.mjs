@@ -11,20 +11,20 @@
 // column copies; the ts-range sum shows a scan pruned by the pool key).
 // Usage: node bench/lake.mjs [file.ndjson]   (npm run build; node bench/gen.mjs)
 import { spawnSync } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { benchFile, benchLake, secs } from './support.mjs';
 
 const { file, mb } = benchFile();
 const { encodeBatches, formatByName, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
+// The file is read as `zlake load` reads it.
+const { openInput } = await import('../dist/adapters/node/io.js');
 
 const { lake, close } = await benchLake('lake');
 
 // --- load ---
 await lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });
 const [loadSecs, loaded] = await secs(() =>
-  lake.load('conn', 'main', readValues(Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })), new TypeContext(), { format: 'ndjson' })),
+  lake.load('conn', 'main', readValues(openInput(file), new TypeContext(), { format: 'ndjson' })),
 );
 const loadRss = process.resourceUsage().maxRSS / 1024;
 const stored = loaded.objects.reduce((n, o) => n + o.size, 0);
