@@ -11,5 +11,7 @@ export default defineConfig({
     // most files spend their time waiting on servers and CLIs in other processes.
     maxWorkers: 2,
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // Temp files in a folder of the run's own, removed at its end.
+    globalSetup: ['./test/support/temp-root.ts'],
   },
 });
