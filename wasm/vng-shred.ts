@@ -27,14 +27,14 @@ const SEL_HEAD = 36;
 const SEL_TAIL = 40;
 const DICT_SIZE = 44; // -1: no dictionary (not allowed, or given up)
 const DICT = 48; // its table, entries and counts
-export const NODE: i32 = 64;
+const NODE: i32 = 64;
 
 const MAX_DICT: i32 = 256;
 const TABLE: i32 = 1024; // i16 slots, a power of two > 2 * (MAX_DICT + 1)
 const D_STARTS: i32 = TABLE * 2;
 const D_LENS: i32 = D_STARTS + (MAX_DICT + 1) * 4;
 const D_COUNTS: i32 = D_LENS + (MAX_DICT + 1) * 4;
-export const DICT_BYTES: i32 = D_COUNTS + (MAX_DICT + 1) * 4;
+const DICT_BYTES: i32 = D_COUNTS + (MAX_DICT + 1) * 4;
 
 /** Blocks: next (0: none), used, capacity, then the bytes. */
 const B_NEXT = 0;
@@ -275,8 +275,4 @@ export function shred(n: i32, spans: i32, plan: i32, plans: i32, nodes: i32): vo
     writeColumn(plan, ld(plans + (tag << 2)), nodes, ld(sp), ld(sp + 4));
   }
   st(nodes + RUNS_COUNT, ld(nodes + RUNS_COUNT) + n);
-}
-
-export function heapTop(): i32 {
-  return top;
 }

@@ -6,12 +6,12 @@
 // metadata before the data, so that copy is built whole, first, and stored
 // while the rows are (writeObjectWithCopy).
 import { InvalidError, UnsupportedError } from '../errors/index.js';
-import { VngEncoder } from '../formats/vng/index.js';
+import { VngEncoder, type SpanRef } from '../formats/vng/index.js';
 import { ZngEncoder } from '../formats/zng/index.js';
 import type { BlobStore } from '../storage/index.js';
 import { allDone } from '../util/all-done.js';
 import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
-import { TypeNull, type Type, type Value } from '../zed/index.js';
+import { TypeNull, type Value } from '../zed/index.js';
 import { columnCopyKey, objectKey, seekIndexKey, type DataObject } from './data-object.js';
 import { compareKeys } from './pool-key.js';
 import { encodeSeekIndex, type SeekEntry } from './seek-index.js';
@@ -33,12 +33,7 @@ export interface ObjectWriterDeps {
 }
 
 /** Where one value lies: its type and body buf[start:end] (start -1 for a null). */
-export interface RowRef {
-  type: Type;
-  buf: Uint8Array;
-  start: number;
-  end: number;
-}
+export type RowRef = SpanRef;
 
 /** Values in pool-key order, read by position. */
 export interface SortedRun {

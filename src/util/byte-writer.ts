@@ -64,6 +64,12 @@ export class ByteWriter {
     this.len += b.length;
   }
 
+  /** Takes `bytes` as what was written (the writer uses that array from now on). */
+  assign(bytes: Uint8Array): void {
+    this.buf = bytes;
+    this.len = bytes.length;
+  }
+
   /** A view of what was written (shares memory; copy before the next reset). */
   view(): Uint8Array {
     return this.buf.subarray(0, this.len);

@@ -3,6 +3,7 @@
 // that fetch only the columns a projection needs.
 export { VngDecoder, type VngDecoderOptions } from './decoder.js';
 export { VngEncoder, encodeVng, type VngEncoderOptions } from './encoder.js';
+export type { SpanRef, ValueSpans } from './shred-wasm.js';
 export { openVng, openVngBytes, VngObject, type VngOpenOptions, type VngScanOptions } from './object.js';
 export { VngScan } from './scan.js';
 export { bytesSource, rangeSource, type SegmentCacheView, type VngSource } from './source.js';

@@ -18,8 +18,7 @@ export class NullsWriter implements ColumnWriter {
 
   /** Takes the state the WebAssembly shredder left (shred-wasm.ts). */
   adopt(s: ShreddedNode): void {
-    this.runs.bytes.buf = s.runs;
-    this.runs.bytes.len = s.runs.length;
+    this.runs.bytes.assign(s.runs);
     this.runs.count = s.runsCount;
     this.run = s.run;
     this.inNulls = s.inNulls;

@@ -50,14 +50,12 @@ export class PrimitiveWriter implements ColumnWriter {
       const dict = this.dict;
       for (const body of d.bodies) dict.add(body, 0, body.length);
       d.counts.forEach((c, k) => (dict.counts[k] = c));
-      this.selectors!.buf = d.selectors;
-      this.selectors!.len = d.selectors.length;
+      this.selectors!.assign(d.selectors);
       return;
     }
     this.dict = null;
     this.selectors = null;
-    this.elems.buf = s.elems ?? new Uint8Array(0);
-    this.elems.len = this.elems.buf.length;
+    this.elems.assign(s.elems ?? new Uint8Array(0));
   }
 
   write(b: Uint8Array, s: number, e: number): void {

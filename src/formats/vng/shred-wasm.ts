@@ -63,7 +63,6 @@ interface Exports {
   init(heap: number): void;
   initNode(nodes: number, n: number, dict: number): void;
   shred(n: number, spans: number, plan: number, plans: number, nodes: number): void;
-  heapTop(): number;
 }
 
 const PAGE = 64 * 1024;

@@ -2,12 +2,12 @@
 // column tree in first-seen order, with a tags column saying which tree holds
 // each value. A file of one type has just that tree (no tags, no Variant).
 
+import { InternalError } from '../../errors/index.js';
 import type { Type } from '../../zed/index.js';
 import type { ColumnWriter, Layout } from './column-writer.js';
 import { IntColumnWriter } from './int-column.js';
 import { EMPTY_SEGMENT, type Meta } from './metadata.js';
 import { newColumnWriter } from './writer-factory.js';
-import { InternalError } from '../../errors/index.js';
 import { NullsWriter } from './nulls-writer.js';
 import { PrimitiveWriter } from './primitive-writer.js';
 import { RecordWriter } from './record-writer.js';
@@ -67,8 +67,7 @@ export class VariantWriter {
    */
   adopt(r: ShredResult): void {
     if (this.tags.count !== 0) throw new InternalError('VNG writer: shredded columns after values');
-    this.tags.bytes.buf = r.tags;
-    this.tags.bytes.len = r.tags.length;
+    this.tags.bytes.assign(r.tags);
     this.tags.count = r.count;
     r.types.forEach((t, tag) => {
       const w = newColumnWriter(t, this.minMax);
