@@ -35,8 +35,19 @@ export class RunBuffer implements SortedRun {
   #ve = new Int32Array(1024);
   #ks = new Int32Array(1024);
   #ke = new Int32Array(1024);
-  #types: Type[] = [];
-  #keyTypes: Type[] = [];
+  /**
+   * The type of each value and of its key, as indexes into #typeList (in
+   * typed arrays: a million stores of objects into arrays cost a load
+   * about 0.2 s of write barriers and regrowth).
+   */
+  #typeIds = new Int32Array(1024);
+  #keyTypeIds = new Int32Array(1024);
+  /** The distinct types of values and keys, in order of first use, and their indexes. */
+  #typeList: Type[] = [];
+  #typeIndex = new Map<Type, number>();
+  /** The type last looked up (a run's values mostly share a few types) and its index. */
+  #lastType: Type | null = null;
+  #lastTypeId = 0;
   #order: Int32Array = new Int32Array(0);
   readonly #loc: KeyLocation = { type: TypeNull, start: -1, end: -1 };
 
@@ -90,9 +101,23 @@ export class RunBuffer implements SortedRun {
     this.#ve[i] = end;
     this.#ks[i] = this.#loc.start;
     this.#ke[i] = this.#loc.end;
-    this.#types[i] = v.type;
-    this.#keyTypes[i] = this.#loc.type;
+    this.#typeIds[i] = this.#idOf(v.type);
+    this.#keyTypeIds[i] = this.#idOf(this.#loc.type);
     this.#n = i + 1;
+  }
+
+  /** The index of `t` in #typeList, added when new. */
+  #idOf(t: Type): number {
+    if (t === this.#lastType) return this.#lastTypeId;
+    let id = this.#typeIndex.get(t);
+    if (id === undefined) {
+      id = this.#typeList.length;
+      this.#typeList.push(t);
+      this.#typeIndex.set(t, id);
+    }
+    this.#lastType = t;
+    this.#lastTypeId = id;
+    return id;
   }
 
   /**
@@ -117,13 +142,13 @@ export class RunBuffer implements SortedRun {
   value(i: number): Value {
     const k = this.#order[i]!;
     const s = this.#vs[k]!;
-    return new Value(this.#types[k]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ve[k]!));
+    return new Value(this.#typeList[this.#typeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ve[k]!));
   }
 
   /** Where the i-th value in sorted order lies in the arena, written to `ref` (valid until reset). */
   at(i: number, ref: RowRef): void {
     const k = this.#order[i]!;
-    ref.type = this.#types[k]!;
+    ref.type = this.#typeList[this.#typeIds[k]!]!;
     ref.buf = this.#chunks[this.#at[k]!] ?? EMPTY;
     ref.start = this.#vs[k]!;
     ref.end = this.#ve[k]!;
@@ -140,7 +165,7 @@ export class RunBuffer implements SortedRun {
   key(i: number): Value {
     const k = this.#order[i]!;
     const s = this.#ks[k]!;
-    return new Value(this.#keyTypes[k]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.slice(s, this.#ke[k]!));
+    return new Value(this.#typeList[this.#keyTypeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.slice(s, this.#ke[k]!));
   }
 
   /** The key of the value added last, as a view (valid until more is added). */
@@ -148,7 +173,7 @@ export class RunBuffer implements SortedRun {
     const k = this.#n - 1;
     if (k < 0) return null;
     const s = this.#ks[k]!;
-    return new Value(this.#keyTypes[k]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ke[k]!));
+    return new Value(this.#typeList[this.#keyTypeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ke[k]!));
   }
 
   /**
@@ -158,35 +183,9 @@ export class RunBuffer implements SortedRun {
    */
   detach(): RunParts {
     const n = this.#n;
-    const types = new Map<Type, number>();
-    const idOf = (t: Type): number => {
-      let id = types.get(t);
-      if (id === undefined) types.set(t, (id = types.size));
-      return id;
-    };
-    const typeIds = new Int32Array(n);
-    const keyTypeIds = new Int32Array(n);
-    let last: Type | null = null;
-    let lastId = 0;
-    let lastKey: Type | null = null;
-    let lastKeyId = 0;
-    for (let i = 0; i < n; i++) {
-      const t = this.#types[i]!;
-      if (t !== last) {
-        last = t;
-        lastId = idOf(t);
-      }
-      typeIds[i] = lastId;
-      const k = this.#keyTypes[i]!;
-      if (k !== lastKey) {
-        lastKey = k;
-        lastKeyId = idOf(k);
-      }
-      keyTypeIds[i] = lastKeyId;
-    }
     // Each distinct type as a null of it, in ZNG, which carries named types whole.
     const typeBytes = encodeZng(
-      [...types.keys()].map((t) => new Value(t, null)),
+      this.#typeList.map((t) => new Value(t, null)),
       { compress: false },
     );
     const parts: RunParts = {
@@ -197,8 +196,8 @@ export class RunBuffer implements SortedRun {
       ve: this.#ve.slice(0, n),
       ks: this.#ks.slice(0, n),
       ke: this.#ke.slice(0, n),
-      typeIds,
-      keyTypeIds,
+      typeIds: this.#typeIds.slice(0, n),
+      keyTypeIds: this.#keyTypeIds.slice(0, n),
       types: typeBytes,
       order: this.#order.length === n ? this.#order : null,
     };
@@ -230,10 +229,10 @@ export class RunBuffer implements SortedRun {
     run.#ve = parts.ve;
     run.#ks = parts.ks;
     run.#ke = parts.ke;
-    const n = parts.n;
-    run.#types = typesOf(types, parts.typeIds, n);
-    run.#keyTypes = typesOf(types, parts.keyTypeIds, n);
-    run.#len = valueBytes(parts.vs, parts.ve, n);
+    run.#typeIds = parts.typeIds;
+    run.#keyTypeIds = parts.keyTypeIds;
+    run.#typeList = types;
+    run.#len = valueBytes(parts.vs, parts.ve, parts.n);
     if (parts.order !== null) run.#order = parts.order;
     return run;
   }
@@ -246,8 +245,9 @@ export class RunBuffer implements SortedRun {
     this.#chunks = this.#chunks.filter((c) => c.length === this.#chunkSize);
     this.#chunk = -1;
     this.#fill = 0;
-    this.#types.length = 0;
-    this.#keyTypes.length = 0;
+    this.#typeList = [];
+    this.#typeIndex.clear();
+    this.#lastType = null;
     this.#order = new Int32Array(0);
   }
 
@@ -257,8 +257,8 @@ export class RunBuffer implements SortedRun {
     // Nulls (and missing keys) after every value.
     if (sa < 0) return sb < 0 ? 0 : 1;
     if (sb < 0) return -1;
-    const ta = this.#keyTypes[a]!;
-    const tb = this.#keyTypes[b]!;
+    const ta = this.#typeList[this.#keyTypeIds[a]!]!;
+    const tb = this.#typeList[this.#keyTypeIds[b]!]!;
     const da = this.#chunks[this.#at[a]!]!;
     const db = this.#chunks[this.#at[b]!]!;
     if (ta === tb) {
@@ -288,6 +288,8 @@ export class RunBuffer implements SortedRun {
     this.#ve = grow(this.#ve);
     this.#ks = grow(this.#ks);
     this.#ke = grow(this.#ke);
+    this.#typeIds = grow(this.#typeIds);
+    this.#keyTypeIds = grow(this.#keyTypeIds);
   }
 
   /** Moves to the next chunk (a spare one, or a new one big enough for `need` bytes). */
@@ -305,15 +307,8 @@ export class RunBuffer implements SortedRun {
 
 const EMPTY = new Uint8Array(0);
 
-// (attach's loops, in functions of their own: a loop in attach itself was
+// (attach's loop, in a function of its own: a loop in attach itself was
 // compiled again, on stack, at nearly every run.)
-
-/** types[ids[i]] for each i < n. */
-function typesOf(types: readonly Type[], ids: Int32Array, n: number): Type[] {
-  const out = new Array<Type>(n);
-  for (let i = 0; i < n; i++) out[i] = types[ids[i]!]!;
-  return out;
-}
 
 /** The bytes of the n values whose bodies are vs[i]..ve[i] (vs[i] -1 for a null). */
 function valueBytes(vs: Int32Array, ve: Int32Array, n: number): number {
