@@ -10,6 +10,7 @@ import { VngEncoder, type SpanRef } from '../formats/vng/index.js';
 import { ZngEncoder } from '../formats/zng/index.js';
 import type { BlobStore } from '../storage/index.js';
 import { allDone } from '../util/all-done.js';
+import { streamOf } from '../util/stream.js';
 import { newKsuidHex, type KsuidHex } from '../util/ksuid.js';
 import { TypeNull, type Value } from '../zed/index.js';
 import { columnCopyKey, objectKey, seekIndexKey, type DataObject } from './data-object.js';
@@ -77,7 +78,7 @@ export async function writeObjectWithCopy(
   const copy = withCopy ? columnCopy(run) : null;
   // (A failure of both reports the object's own.)
   const rows = writeObjectRows(deps, poolId, id, seekStride, run);
-  await allDone<unknown>([rows, copy !== null ? deps.blobs.put(columnCopyKey(poolId, id), copy) : null]);
+  await allDone<unknown>([rows, copy !== null ? deps.blobs.put(columnCopyKey(poolId, id), streamOf(copy)) : null]);
   return rows;
 }
 
@@ -155,19 +156,20 @@ function appendStream(run: SortedRun, enc: ZngEncoder, ref: RowRef, stream: { en
 /** Writes the column copy of data object `id`, whose values `run` holds in order (none when VNG cannot hold them). */
 export async function writeColumnCopy(blobs: BlobStore, poolId: KsuidHex, id: KsuidHex, run: SortedRun): Promise<void> {
   const copy = columnCopy(run);
-  if (copy !== null) await blobs.put(columnCopyKey(poolId, id), copy);
+  if (copy !== null) await blobs.put(columnCopyKey(poolId, id), streamOf(copy));
 }
 
 /**
- * The column copy of `run`: its values as uncompressed VNG, in the same
- * order; null when VNG cannot hold them (an enum type, a column past VNG's
- * size limits), and the object's values are then read whole.
+ * The column copy of `run`, in pieces (see VngEncoder.endParts): its values
+ * as uncompressed VNG, in the same order; null when VNG cannot hold them (an
+ * enum type, a column past VNG's size limits), and the object's values are
+ * then read whole.
  */
-function columnCopy(run: SortedRun): Uint8Array | null {
+function columnCopy(run: SortedRun): Uint8Array[] | null {
   try {
     const enc = new VngEncoder({ compress: false, minMax: false, checksums: true });
     enc.writeAll(run);
-    return enc.end();
+    return enc.endParts();
   } catch (e) {
     if (e instanceof UnsupportedError || e instanceof InvalidError) return null;
     throw e;

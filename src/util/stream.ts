@@ -37,6 +37,17 @@ export function toStream<T>(it: AsyncIterable<T>): ReadableStream<T> {
   });
 }
 
+/** A stream of `parts` in order, handed out one at a time (none is copied). */
+export function streamOf<T>(parts: readonly T[]): ReadableStream<T> {
+  let i = 0;
+  return new ReadableStream<T>({
+    pull(controller) {
+      if (i < parts.length) controller.enqueue(parts[i++]!);
+      else controller.close();
+    },
+  });
+}
+
 /** All of a byte stream's chunks, joined into one array. */
 export async function readAllBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];

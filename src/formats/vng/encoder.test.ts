@@ -9,7 +9,7 @@ import { readValues } from '../input.js';
 import { detectFormat } from '../detect.js';
 import { formatByName } from '../registry.js';
 import { VngEncoder, encodeVng, openVngBytes, type Meta } from './index.js';
-import { zsonText, zsonValues } from './test-helpers.js';
+import { chunkings, decodeChunked, zsonText, zsonValues } from './test-helpers.js';
 
 function metaOf(text: string): Meta {
   return openVngBytes(encodeVng(zsonValues(text, new TypeContext()))).meta;
@@ -89,6 +89,35 @@ describe('VngEncoder', () => {
     if (rec.kind !== 'record') throw new Error(rec.kind);
     expect(rec.fields[0]!.values).toMatchObject({ kind: 'named', name: 'n', values: { kind: 'nulls', count: 1 } });
     expect(m.values[1]).toMatchObject({ kind: 'error', values: { kind: 'const' } });
+  });
+
+  it('hands the file out in pieces, which join to what end() returns and read back', () => {
+    const text = '{a:1,s:"x",r:{b:[1,2]}}\n{a:null,s:"y",r:null}\n"z"\n'.repeat(50);
+    for (const checksums of [false, true]) {
+      const whole = new VngEncoder({ compress: false, checksums });
+      const parts = new VngEncoder({ compress: false, checksums });
+      whole.write(zsonValues(text, new TypeContext()));
+      parts.write(zsonValues(text, new TypeContext()));
+      const file = whole.end();
+      const pieces = parts.endParts();
+      expect(pieces.length).toBeGreaterThan(2);
+      const joined = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of pieces) {
+        joined.set(p, at);
+        at += p.length;
+      }
+      expect(joined.length).toBe(file.length);
+      expect(joined.findIndex((b, i) => b !== file[i])).toBe(-1);
+      expect(zsonText(decodeChunked(joined, new TypeContext(), chunkings[0]!))).toBe(text);
+    }
+    // Nothing written: an empty file, the same both ways; once ended, nothing more.
+    const empty = new VngEncoder();
+    const emptyParts = empty.endParts();
+    expect(emptyParts.length).toBeGreaterThan(0);
+    expect(emptyParts.reduce((n, p) => n + p.length, 0)).toBe(new VngEncoder().end().length);
+    expect(empty.endParts()).toEqual([]);
+    expect(empty.end().length).toBe(0);
   });
 
   it('refuses enums, which Zed VNG cannot hold', () => {

@@ -5,6 +5,7 @@
 // format bounds a file: 4 GiB of data, 2 GiB per column, 100 MiB of metadata.
 
 import { InvalidError } from '../../errors/index.js';
+import { concatBytes } from '../../util/concat.js';
 import { TypeContext, TypeNull, type Type, type Value } from '../../zed/index.js';
 import { shredValues, type SpanRef, type ValueSpans } from './shred-wasm.js';
 import type { Encoder } from '../codec.js';
@@ -87,8 +88,18 @@ export class VngEncoder implements Encoder {
 
   /** Returns the whole file. */
   end(): Uint8Array {
+    return concatBytes(this.endParts());
+  }
+
+  /**
+   * Returns the whole file as its pieces in order (the header and metadata,
+   * the columns' segments, the checksums), to be written out one after
+   * another: a lake's column copy is never joined into one array (for a
+   * run of 111k records, 4-5 MB of new memory and a copy, per object).
+   */
+  endParts(): Uint8Array[] {
     const v = this.variant;
-    if (v === null) return EMPTY;
+    if (v === null) return [];
     this.variant = null;
     const layout = new Layout(this.compress);
     const meta = v.finish(layout);
@@ -98,17 +109,12 @@ export class VngEncoder implements Encoder {
     if (metaBytes.length > MAX_META_SIZE) {
       throw new InvalidError(`VNG metadata section too big: ${metaBytes.length} bytes`);
     }
-    const trailer = this.checksums ? checksumTrailer(layout.parts) : EMPTY;
-    const out = new Uint8Array(HEADER_SIZE + metaBytes.length + layout.offset + trailer.length);
-    out.set(serializeHeader({ version: VNG_VERSION, metaSize: metaBytes.length, dataSize: layout.offset }));
-    out.set(metaBytes, HEADER_SIZE);
-    let at = HEADER_SIZE + metaBytes.length;
-    for (const part of layout.parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    out.set(trailer, at);
-    return out;
+    const head = new Uint8Array(HEADER_SIZE + metaBytes.length);
+    head.set(serializeHeader({ version: VNG_VERSION, metaSize: metaBytes.length, dataSize: layout.offset }));
+    head.set(metaBytes, HEADER_SIZE);
+    const parts = [head, ...layout.parts];
+    if (this.checksums) parts.push(checksumTrailer(layout.parts));
+    return parts;
   }
 }
 
