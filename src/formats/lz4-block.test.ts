@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FormatError } from '../errors/index.js';
 import { Lz4Compressor, decompressLz4Block } from './lz4-block.js';
 import { lz4WasmMemory, MAX_KEPT_BLOCK } from './lz4-wasm.js';
-import { rng } from './vng/test-helpers.js';
+import { firstDifference, rng } from './vng/test-helpers.js';
 
 function compress(src: Uint8Array): Uint8Array {
   const dst = new Uint8Array(compressBound(src.length));
@@ -167,7 +167,7 @@ describe('Lz4Compressor', () => {
       const block = c.compress(src);
       if (block === null) continue;
       expect(block.length).toBeLessThan(src.length);
-      expect(decompress(block, src.length)).toEqual(src);
+      expect(firstDifference(decompress(block, src.length), src)).toBe(-1);
     }
   });
 });
@@ -209,7 +209,7 @@ describe('Lz4Compressor, more', () => {
         else compressed++;
         h = Math.imul(h ^ (b === null ? 0xffff : b.length), 0x01000193);
         for (const x of b ?? []) h = Math.imul(h ^ x, 0x01000193);
-        if (b !== null) expect(decompress(b, src.length)).toEqual(src);
+        if (b !== null) expect(firstDifference(decompress(b, src.length), src)).toBe(-1);
       }
     }
     expect([(h >>> 0).toString(16), compressed, refused]).toEqual(['57c0e2da', 203, 293]);
@@ -219,7 +219,7 @@ describe('Lz4Compressor, more', () => {
     const src = Uint8Array.from({ length: MAX_KEPT_BLOCK + 4096 }, (_, i) => (i * 7) % 251);
     const block = new Lz4Compressor().compress(src)!;
     expect(block.length).toBeLessThan(src.length / 50);
-    expect(decompress(block, src.length)).toEqual(src);
+    expect(firstDifference(decompress(block, src.length), src)).toBe(-1);
     expect(lz4WasmMemory()).toBe(0);
     new Lz4Compressor().compress(src.subarray(0, 5000));
     expect(lz4WasmMemory()).toBeGreaterThan(0);
@@ -234,6 +234,6 @@ describe('Lz4Compressor, more', () => {
     const copy = block.slice();
     b.compress(Uint8Array.from({ length: 4000 }, (_, i) => i % 31));
     expect(block).toEqual(copy);
-    expect(decompress(block, src.length)).toEqual(src);
+    expect(firstDifference(decompress(block, src.length), src)).toBe(-1);
   });
 });

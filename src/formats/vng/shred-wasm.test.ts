@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TypeContext, Value, type Type } from '../../zed/index.js';
 import { VngEncoder } from './encoder.js';
 import { shredValues, type SpanRef, type ValueSpans } from './shred-wasm.js';
-import { rng, zsonValues } from './test-helpers.js';
+import { firstDifference, rng, zsonValues } from './test-helpers.js';
 
 const OPTS = { compress: false, minMax: false, checksums: true } as const;
 
@@ -38,13 +38,6 @@ function oneByOne(values: readonly Value[]): Uint8Array {
     else e.writeRange(v.type, v.bytes, 0, v.bytes.length);
   }
   return e.end();
-}
-
-/** Where a and b first differ (-1: nowhere): a diff of whole files would take vitest minutes. */
-function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return a.length === b.length ? -1 : n;
 }
 
 function allAtOnce(values: readonly Value[]): Uint8Array {

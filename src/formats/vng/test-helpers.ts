@@ -19,6 +19,17 @@ export function zsonText(values: readonly Value[]): string {
   return values.map((v) => `${formatValue(v)}\n`).join('');
 }
 
+/**
+ * Where a and b first differ (-1: nowhere). For large arrays, in place of
+ * toEqual: vitest compares (and on failure diffs) them element by element,
+ * which took over a minute for 8 MB on a busy machine.
+ */
+export function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
+}
+
 /** A small seeded generator (LCG), so failures reproduce. */
 export function rng(seed: number): (n: number) => number {
   let s = seed >>> 0;
