@@ -7,8 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { R2BucketLike } from '../../adapters/cloudflare/index.js';
-import { buildTestWorker, type BuiltWorker } from '../support/worker-miniflare.js';
+import { buildTestWorker, lakeState, type BuiltWorker } from '../support/worker-miniflare.js';
 import { AUDIENCE, CLIENT_ID, sign, testKeys, zedClaims, type TestKeys } from '../auth/keys.js';
 import { call, errorBody, matrixBearers, runScopeMatrix, runZedAuthRoutes, UNAUTHORIZED, type Target } from '../auth/matrix.js';
 
@@ -22,23 +21,7 @@ const worker = (bindings: Record<string, string>) => built.start(bindings);
 
 /** Every row of every D1 table and every R2 object's key, size and ETag, hashed. */
 async function workerLakeHash(mf: Miniflare): Promise<string> {
-  const h = createHash('sha256');
-  const d1 = await mf.getD1Database('META');
-  const tables = await d1.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name").all<{ name: string }>();
-  for (const { name } of tables.results) {
-    const rows = await d1.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all();
-    h.update(`${name}\n${JSON.stringify(rows.results)}\n`);
-  }
-  const bucket = (await mf.getR2Bucket('LAKE')) as unknown as R2BucketLike;
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await bucket.list(cursor === undefined ? {} : { cursor });
-    // Each object by its key, size and ETag (the MD5 of its bytes): no body to read.
-    for (const o of page.objects) h.update(`${o.key} ${o.size} ${(o as unknown as { etag: string }).etag}\n`);
-    if (!page.truncated) break;
-    cursor = page.cursor;
-  }
-  return h.digest('hex');
+  return createHash('sha256').update(await lakeState(mf)).digest('hex');
 }
 
 beforeAll(async () => {
