@@ -3,6 +3,7 @@
 // max in Zed's order, LZ4 only where smaller, tags only for several types.
 import { describe, expect, it } from 'vitest';
 import { UnsupportedError } from '../../errors/index.js';
+import { concatBytes } from '../../util/concat.js';
 import { TypeContext, type Value } from '../../zed/index.js';
 import { formatValue } from '../../zson/index.js';
 import { readValues } from '../input.js';
@@ -101,12 +102,7 @@ describe('VngEncoder', () => {
       const file = whole.end();
       const pieces = parts.endParts();
       expect(pieces.length).toBeGreaterThan(2);
-      const joined = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
-      let at = 0;
-      for (const p of pieces) {
-        joined.set(p, at);
-        at += p.length;
-      }
+      const joined = concatBytes(pieces);
       expect(joined.length).toBe(file.length);
       expect(joined.findIndex((b, i) => b !== file[i])).toBe(-1);
       expect(zsonText(decodeChunked(joined, new TypeContext(), chunkings[0]!))).toBe(text);
