@@ -8,6 +8,7 @@
 import { compareBodies, ID, TypeNull, underlying, Value, type Type, type TypeContext } from '../zed/index.js';
 import { decodeZng, encodeZng } from '../formats/zng/index.js';
 import type { SortOrder } from '../storage/index.js';
+import { FirstSeen } from '../util/first-seen.js';
 import { locateKey, type KeyLocation } from './pool-key.js';
 import type { RowRef, SortedRun } from './object-writer.js';
 
@@ -36,18 +37,14 @@ export class RunBuffer implements SortedRun {
   #ks = new Int32Array(1024);
   #ke = new Int32Array(1024);
   /**
-   * The type of each value and of its key, as indexes into #typeList (in
-   * typed arrays: a million stores of objects into arrays cost a load
-   * about 0.2 s of write barriers and regrowth).
+   * The type of each value and of its key, as numbers in #types (in typed
+   * arrays: a million stores of objects into arrays cost a load about
+   * 0.2 s of write barriers and regrowth).
    */
   #typeIds = new Int32Array(1024);
   #keyTypeIds = new Int32Array(1024);
-  /** The distinct types of values and keys, in order of first use, and their indexes. */
-  #typeList: Type[] = [];
-  #typeIndex = new Map<Type, number>();
-  /** The type last looked up (a run's values mostly share a few types) and its index. */
-  #lastType: Type | null = null;
-  #lastTypeId = 0;
+  /** The distinct types of values and keys, numbered in order of first use. */
+  #types = new FirstSeen<Type>();
   #order: Int32Array = new Int32Array(0);
   readonly #loc: KeyLocation = { type: TypeNull, start: -1, end: -1 };
 
@@ -101,23 +98,9 @@ export class RunBuffer implements SortedRun {
     this.#ve[i] = end;
     this.#ks[i] = this.#loc.start;
     this.#ke[i] = this.#loc.end;
-    this.#typeIds[i] = this.#idOf(v.type);
-    this.#keyTypeIds[i] = this.#idOf(this.#loc.type);
+    this.#typeIds[i] = this.#types.indexOf(v.type);
+    this.#keyTypeIds[i] = this.#types.indexOf(this.#loc.type);
     this.#n = i + 1;
-  }
-
-  /** The index of `t` in #typeList, added when new. */
-  #idOf(t: Type): number {
-    if (t === this.#lastType) return this.#lastTypeId;
-    let id = this.#typeIndex.get(t);
-    if (id === undefined) {
-      id = this.#typeList.length;
-      this.#typeList.push(t);
-      this.#typeIndex.set(t, id);
-    }
-    this.#lastType = t;
-    this.#lastTypeId = id;
-    return id;
   }
 
   /**
@@ -142,13 +125,13 @@ export class RunBuffer implements SortedRun {
   value(i: number): Value {
     const k = this.#order[i]!;
     const s = this.#vs[k]!;
-    return new Value(this.#typeList[this.#typeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ve[k]!));
+    return new Value(this.#types.items[this.#typeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ve[k]!));
   }
 
   /** Where the i-th value in sorted order lies in the arena, written to `ref` (valid until reset). */
   at(i: number, ref: RowRef): void {
     const k = this.#order[i]!;
-    ref.type = this.#typeList[this.#typeIds[k]!]!;
+    ref.type = this.#types.items[this.#typeIds[k]!]!;
     ref.buf = this.#chunks[this.#at[k]!] ?? EMPTY;
     ref.start = this.#vs[k]!;
     ref.end = this.#ve[k]!;
@@ -165,7 +148,7 @@ export class RunBuffer implements SortedRun {
   key(i: number): Value {
     const k = this.#order[i]!;
     const s = this.#ks[k]!;
-    return new Value(this.#typeList[this.#keyTypeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.slice(s, this.#ke[k]!));
+    return new Value(this.#types.items[this.#keyTypeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.slice(s, this.#ke[k]!));
   }
 
   /** The key of the value added last, as a view (valid until more is added). */
@@ -173,7 +156,7 @@ export class RunBuffer implements SortedRun {
     const k = this.#n - 1;
     if (k < 0) return null;
     const s = this.#ks[k]!;
-    return new Value(this.#typeList[this.#keyTypeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ke[k]!));
+    return new Value(this.#types.items[this.#keyTypeIds[k]!]!, s < 0 ? null : this.#chunks[this.#at[k]!]!.subarray(s, this.#ke[k]!));
   }
 
   /**
@@ -185,7 +168,7 @@ export class RunBuffer implements SortedRun {
     const n = this.#n;
     // Each distinct type as a null of it, in ZNG, which carries named types whole.
     const typeBytes = encodeZng(
-      this.#typeList.map((t) => new Value(t, null)),
+      this.#types.items.map((t) => new Value(t, null)),
       { compress: false },
     );
     const parts: RunParts = {
@@ -231,7 +214,7 @@ export class RunBuffer implements SortedRun {
     run.#ke = parts.ke;
     run.#typeIds = parts.typeIds;
     run.#keyTypeIds = parts.keyTypeIds;
-    run.#typeList = types;
+    run.#types = new FirstSeen(types);
     run.#len = valueBytes(parts.vs, parts.ve, parts.n);
     if (parts.order !== null) run.#order = parts.order;
     return run;
@@ -245,9 +228,7 @@ export class RunBuffer implements SortedRun {
     this.#chunks = this.#chunks.filter((c) => c.length === this.#chunkSize);
     this.#chunk = -1;
     this.#fill = 0;
-    this.#typeList = [];
-    this.#typeIndex.clear();
-    this.#lastType = null;
+    this.#types = new FirstSeen<Type>();
     this.#order = new Int32Array(0);
   }
 
@@ -257,8 +238,8 @@ export class RunBuffer implements SortedRun {
     // Nulls (and missing keys) after every value.
     if (sa < 0) return sb < 0 ? 0 : 1;
     if (sb < 0) return -1;
-    const ta = this.#typeList[this.#keyTypeIds[a]!]!;
-    const tb = this.#typeList[this.#keyTypeIds[b]!]!;
+    const ta = this.#types.items[this.#keyTypeIds[a]!]!;
+    const tb = this.#types.items[this.#keyTypeIds[b]!]!;
     const da = this.#chunks[this.#at[a]!]!;
     const db = this.#chunks[this.#at[b]!]!;
     if (ta === tb) {

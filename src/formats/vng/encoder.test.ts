@@ -10,7 +10,7 @@ import { readValues } from '../input.js';
 import { detectFormat } from '../detect.js';
 import { formatByName } from '../registry.js';
 import { VngEncoder, encodeVng, openVngBytes, type Meta } from './index.js';
-import { chunkings, decodeChunked, zsonText, zsonValues } from './test-helpers.js';
+import { chunkings, decodeChunked, firstDifference, zsonText, zsonValues } from './test-helpers.js';
 
 function metaOf(text: string): Meta {
   return openVngBytes(encodeVng(zsonValues(text, new TypeContext()))).meta;
@@ -104,7 +104,7 @@ describe('VngEncoder', () => {
       expect(pieces.length).toBeGreaterThan(2);
       const joined = concatBytes(pieces);
       expect(joined.length).toBe(file.length);
-      expect(joined.findIndex((b, i) => b !== file[i])).toBe(-1);
+      expect(firstDifference(joined, file)).toBe(-1);
       expect(zsonText(decodeChunked(joined, new TypeContext(), chunkings[0]!))).toBe(text);
     }
     // Nothing written: an empty file, the same both ways; once ended, nothing more.

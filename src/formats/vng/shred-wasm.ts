@@ -14,6 +14,7 @@
 // instance's memory only grows, so one that grew past MAX_KEPT_MEMORY is
 // let go after its call.
 
+import { FirstSeen } from '../../util/first-seen.js';
 import { WasmKernel } from '../../util/wasm-kernel.js';
 import { ID, TypeNull, type Type } from '../../zed/index.js';
 import { VNG_SHRED_WASM } from './vng-shred-wasm.js';
@@ -126,27 +127,6 @@ interface Gathered {
 // (The loops are in functions of their own, small and called once per
 // call: a loop in one large function was compiled again, on stack, at
 // every call, for 10-15 ms of a background thread's time each.)
-
-/** Numbers things in the order first seen (most often the one asked for last). */
-class FirstSeen<T> {
-  readonly items: T[] = [];
-  readonly #index = new Map<T, number>();
-  #last: T | null = null;
-  #lastIndex = 0;
-
-  indexOf(x: T): number {
-    if (x === this.#last) return this.#lastIndex;
-    let k = this.#index.get(x);
-    if (k === undefined) {
-      k = this.items.length;
-      this.items.push(x);
-      this.#index.set(x, k);
-    }
-    this.#last = x;
-    this.#lastIndex = k;
-    return k;
-  }
-}
 
 function gather(values: ValueSpans): Gathered {
   const n = values.length;
