@@ -63,6 +63,16 @@ describe('RunBuffer handed over', () => {
     expect(there.bytes).toBe(bytes);
   });
 
+  it("keeps each value's type when values of several type contexts meet in one (a rewrite)", () => {
+    const run = new RunBuffer(['ts'], { chunkSize: 256 });
+    // Equal types from two contexts are two types here, and one once handed over.
+    for (const v of [...values(new TypeContext(), 2), ...values(new TypeContext(), 2)]) run.add(v);
+    run.sort('asc');
+    const want = contents(run);
+    const there = RunBuffer.attach(run.detach(), ['ts'], new TypeContext());
+    expect(contents(there)).toEqual(want);
+  });
+
   it('sorts a run handed over unsorted as it sorts here', () => {
     const here = new RunBuffer(['ts'], { chunkSize: 64 });
     const away = new RunBuffer(['ts'], { chunkSize: 64 });

@@ -9,9 +9,14 @@ export class FirstSeen<T> {
   #last: T | null = null;
   #lastIndex = 0;
 
-  /** Numbering that starts from `items`, numbered in their order (each distinct). */
+  /**
+   * Numbering that starts from `items`, each keeping its place as its
+   * number. They may repeat (a run's types, decoded into one context from
+   * several): a repeated one is then found at its first place.
+   */
   constructor(items: readonly T[] = []) {
-    for (const x of items) this.indexOf(x);
+    this.items.push(...items);
+    for (let k = items.length - 1; k >= 0; k--) this.#index.set(items[k]!, k);
   }
 
   /** The number of `x`, the next one when it is new. */
