@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidError, TypeContext, UnsupportedError, type Batch } from '../../src/index.js';
 import { parseZsonValue } from '../../src/zson/index.js';
 import { parseFlags } from './flags.js';
-import { encoderFor, outputFlags, planOutput, writeOutput } from './output.js';
+import { outputFlags } from './output-flags.js';
+import { encoderFor, planOutput, writeOutput } from './output.js';
 
 function plan(argv: string[], defaultFormat = 'zng', tty = false) {
   return planOutput(parseFlags(outputFlags(defaultFormat), argv).flags, defaultFormat, tty);

@@ -3,7 +3,8 @@
 // command name), runs it, and prints failures as Zed does, exiting 1.
 
 import { ZedError } from '../../../src/index.js';
-import { FlagError, parseFlags, usage, type FlagSpec, type FlagValues } from '../flags.js';
+import { FlagError, usage, type FlagSpec, type FlagValues } from '../flags.js';
+import { commandLevelFlags, isHelp, lakeOf, metaOf, parseLevel, withDefault } from './command-line.js';
 import type { LakeApi } from './api.js';
 import { NeedHelp, type CommandContext, type LakeCommand } from './command.js';
 import { authCommand, credentialStore } from './commands/auth.js';
@@ -122,8 +123,7 @@ async function run(argv: readonly string[], env: NodeJS.ProcessEnv, stdin: Stdin
   }
   // One flag set for both levels, as Zed's charm builds it: a lake-wide flag
   // given before the command name is the default after it.
-  const inherited = ROOT_FLAGS.filter((r) => !command.flags.some((c) => c.name === r.name)).map((r) => withDefault(r, root.flags.get(r.name)));
-  const parsed = parseLevel([...inherited, ...command.flags], rest);
+  const parsed = parseLevel(commandLevelFlags(command.flags, root.flags), rest);
   const flags = parsed.flags;
   if (flags.get('version') === true && !isHelp(flags)) {
     process.stdout.write(`Version: ${zlakeVersion()}\n`);
@@ -172,12 +172,8 @@ function rootFlagsForServe(args: readonly string[]): string[] {
 
 /** The context a command runs in, from its parsed flags; `own` are the command's own flag specs. */
 function commandContext(env: NodeJS.ProcessEnv, flags: FlagValues, stdin: StdinLines, own: readonly FlagSpec[], rootMeta: string | undefined): CommandContext {
-  const lakeFlag = flags.get('lake') as string | undefined;
-  const lake = lakeFlag ?? env['ZED_LAKE'] ?? null;
-  // A command with a -meta of its own (commit metadata) takes the metastore's before its name.
-  const ownMeta = own.some((f) => f.name === 'meta');
-  const metaFlag = ownMeta ? rootMeta : (flags.get('meta') as string | undefined);
-  const meta = metaFlag ?? env['ZLAKE_META'] ?? null;
+  const lake = lakeOf(flags, env);
+  const meta = metaOf(flags, env, own, rootMeta);
   const quiet = flags.get('q') === true;
   const ctx: CommandContext = {
     env,
@@ -207,37 +203,6 @@ function commandContext(env: NodeJS.ProcessEnv, flags: FlagValues, stdin: StdinL
     },
   };
   return ctx;
-}
-
-/** Parses one level of flags; Go's flag errors also name the arguments (charm's "at flag"). */
-function parseLevel(specs: readonly FlagSpec[], args: readonly string[]): { flags: FlagValues; args: string[] } {
-  try {
-    return parseFlags(specs, args);
-  } catch (e) {
-    if (e instanceof FlagError) {
-      process.stderr.write(`${e.message}\n`);
-      throw new FlagError(`at flag: ${JSON.stringify(args.join(' '))}: ${e.message}`);
-    }
-    throw e;
-  }
-}
-
-function withDefault(spec: FlagSpec, value: boolean | string | number | string[] | undefined): FlagSpec {
-  if (value === undefined) return spec;
-  switch (spec.kind) {
-    case 'bool':
-      return { ...spec, default: value as boolean };
-    case 'string':
-      return { ...spec, default: value as string };
-    case 'int':
-      return { ...spec, default: value as number };
-    case 'list':
-      return spec;
-  }
-}
-
-function isHelp(flags: FlagValues): boolean {
-  return flags.get('h') === true || flags.get('help') === true;
 }
 
 function errorText(e: unknown): string {

@@ -2,7 +2,7 @@
 // the usage, or run a query over inputs.
 
 import { csvDelimCheck, parseFlags, usage, type FlagSpec, type FlagValues } from '../flags.js';
-import { outputFlags } from '../output.js';
+import { outputFlags } from '../output-flags.js';
 import { RUNTIME_FLAGS } from '../runtime-flags.js';
 
 const specs: readonly FlagSpec[] = [

@@ -5,7 +5,7 @@ import { InvalidError, parseId } from '../../../../src/index.js';
 import type { LakeCommand } from '../command.js';
 import { goQuote } from '../go-text.js';
 import { runToOutput } from '../meta-output.js';
-import { outputFlags } from '../../output.js';
+import { outputFlags } from '../../output-flags.js';
 import { headOf, useFlag } from '../shared-flags.js';
 
 export function branchCommand(env: NodeJS.ProcessEnv): LakeCommand {

@@ -5,7 +5,7 @@ import { InvalidError, parseId, ZedError } from '../../../../src/index.js';
 import type { LakeCommand } from '../command.js';
 import type { Commitish } from '../head.js';
 import { runToOutput } from '../meta-output.js';
-import { outputFlags } from '../../output.js';
+import { outputFlags } from '../../output-flags.js';
 import { headOf, useFlag } from '../shared-flags.js';
 
 export function logCommand(env: NodeJS.ProcessEnv): LakeCommand {

@@ -9,7 +9,7 @@ import { applyRuntimeFlags } from '../../runtime-flags.js';
 import type { LakeCommand } from '../command.js';
 import { NeedHelp } from '../command.js';
 import { runToOutput } from '../meta-output.js';
-import { outputFlags } from '../../output.js';
+import { outputFlags } from '../../output-flags.js';
 import { headOf, RUNTIME_FLAGS, useFlag } from '../shared-flags.js';
 import type { Commitish } from '../head.js';
 
