@@ -35,6 +35,7 @@ const CLI_BUNDLES = {
   'cli.js': 'cli.bundle.cjs',
   'zq.js': 'zq.bundle.cjs',
   'lake-cli/index.js': 'lake-cli.bundle.cjs',
+  'lake-cli/quick-ls.js': 'quick-ls.bundle.cjs',
   'serve.js': 'serve.bundle.cjs',
   'job-worker.js': 'job-worker.bundle.cjs',
 };
@@ -44,7 +45,7 @@ const CLI_BUNDLES = {
 const commandBundles = {
   name: 'command-bundles',
   setup(b) {
-    b.onResolve({ filter: /^\.\/(zq|serve|lake-cli\/index)\.js$/ }, (args) => {
+    b.onResolve({ filter: /^\.\/(zq|serve|lake-cli\/index|lake-cli\/quick-ls)\.js$/ }, (args) => {
       if (!args.importer.endsWith('/dist/adapters/node/cli.js') || args.kind !== 'dynamic-import') return undefined;
       return { path: `./${CLI_BUNDLES[args.path.slice(2)]}`, external: true };
     });

@@ -21,10 +21,16 @@ async function main(argv: string[]): Promise<number> {
       }
       return runServe(rest);
     }
-    default:
+    default: {
+      // A plain `ls` on a folder lake has a quick path of its own (quick-ls.ts).
+      if (argv.includes('ls')) {
+        const code = await (await import('./lake-cli/quick-ls.js')).quickLs(argv, process.env);
+        if (code !== null) return code;
+      }
       // Everything else is Zed's `zed` command line: its help, -version,
       // lake-wide flags, the lake commands, and Zed's text for an unknown one.
       return (await import('./lake-cli/index.js')).runLakeCli(argv);
+    }
   }
 }
 

@@ -4,7 +4,7 @@
 import { InvalidError } from '../../../../src/index.js';
 import type { LakeCommand } from '../command.js';
 import { runToOutput } from '../meta-output.js';
-import { outputFlags } from '../../output.js';
+import { LS_FLAGS } from './ls-flags.js';
 
 export const lsCommand: LakeCommand = {
   name: 'ls',
@@ -17,7 +17,7 @@ and pool key configuration.
 
 If a pool name or pool ID is given, then the pool's branches are listed along
 with the ID of their commit object, which points at the tip of each branch.`,
-  flags: outputFlags('lake'),
+  flags: LS_FLAGS,
   async run(ctx, args) {
     if (args.length > 1) throw new InvalidError('too many arguments');
     let text = 'from :pools';
