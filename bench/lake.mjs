@@ -16,7 +16,7 @@ import { benchFile, benchLake, secs } from './support.mjs';
 
 const { file, mb } = benchFile();
 const { encodeBatches, formatByName, prepareQuery, readValues, TypeContext } = await import('../dist/src/index.js');
-// The file is read as `zlake load` reads it.
+// The file is read as `zlake load` reads it (and its values borrowed, as a load does).
 const { openInput } = await import('../dist/adapters/node/io.js');
 
 const { lake, close } = await benchLake('lake');
@@ -24,7 +24,7 @@ const { lake, close } = await benchLake('lake');
 // --- load ---
 await lake.createPool('conn', { layout: { order: 'asc', keys: [['ts']] } });
 const [loadSecs, loaded] = await secs(() =>
-  lake.load('conn', 'main', readValues(openInput(file), new TypeContext(), { format: 'ndjson' })),
+  lake.load('conn', 'main', readValues(openInput(file), new TypeContext(), { format: 'ndjson', borrow: true })),
 );
 const loadRss = process.resourceUsage().maxRSS / 1024;
 const stored = loaded.objects.reduce((n, o) => n + o.size, 0);

@@ -90,6 +90,8 @@ export async function runLoadJob(lake: Lake, spec: LoadJobSpec, body: AsyncItera
   let inflated = 0;
   const values = readValues(limited(body, spec.limit, signal), zctx, {
     format: spec.format,
+    // The load copies each batch's values before it asks for the next (the first is held only until then).
+    borrow: true,
     onInput: (n) => {
       inflated += n;
       if (inflated > spec.limit) throw new BodyTooLargeError(spec.limit, true);

@@ -31,6 +31,12 @@ export interface DecoderOptions {
    * may leave the others out of top-level records (JSON and NDJSON do).
    */
   fields?: readonly string[];
+  /**
+   * The reader uses each batch's values only until it asks for the next
+   * batch, and copies what it keeps (a load's run buffer does): a decoder
+   * may then reuse their memory for the next batch (NDJSON does).
+   */
+  borrow?: boolean;
 }
 
 export interface EncoderOptions {

@@ -97,7 +97,7 @@ const formats: readonly FormatEntry[] = [
     mediaType: 'application/x-ndjson',
     extension: 'ndjson',
     binary: false,
-    decoder: (ctx, opts) => new NdjsonDecoder(ctx, opts.fields),
+    decoder: (ctx, opts) => new NdjsonDecoder(ctx, opts.fields, true, opts.borrow === true),
     encoder: () => new JsonEncoder({ pretty: 0 }),
   },
   {

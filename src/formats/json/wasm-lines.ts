@@ -79,6 +79,9 @@ export class WasmLines {
   /** Where small windows' records go (see keep). */
   private arena = new Uint8Array(0);
   private arenaUsed = 0;
+  /** Once recycle is called: where large windows' records go, reused from the first at each recycle (see keep). */
+  private pool: Uint8Array[] | null = null;
+  private pooled = 0;
 
   private constructor(
     private readonly x: Exports,
@@ -178,12 +181,37 @@ export class WasmLines {
   }
 
   /**
+   * Says that the records handed out so far are no longer used (their
+   * reader borrows them, see DecoderOptions.borrow): from now on, windows'
+   * records are kept in memory used again from the start at each call, not
+   * in new arrays, which a large load would otherwise allocate by the
+   * hundred megabytes.
+   */
+  recycle(): void {
+    this.pool ??= [];
+    this.pooled = 0;
+    this.arenaUsed = 0;
+  }
+
+  /**
    * A copy of a window's records that outlives the module's memory: in the
    * arena of earlier small windows while it has room (stopping often, a
-   * reader parses many small windows), else in an array of its own.
+   * reader parses many small windows), else in an array of its own (one of
+   * the pool's, once recycle is called).
    */
   private keep(records: Uint8Array): Uint8Array {
     const n = records.length;
+    const pool = this.pool;
+    if (n > ARENA / 4 && pool !== null) {
+      let buf = pool[this.pooled];
+      if (buf === undefined || buf.length < n) {
+        buf = new Uint8Array(Math.max(n, WINDOW));
+        pool[this.pooled] = buf;
+      }
+      this.pooled++;
+      buf.set(records);
+      return buf.subarray(0, n);
+    }
     if (n > ARENA / 4) return records.slice();
     if (this.arenaUsed + n > this.arena.length) {
       this.arena = new Uint8Array(ARENA);

@@ -163,3 +163,48 @@ function decodeJson(input: string): Value[] {
   const d = new JsonDecoder(new TypeContext());
   return [...d.push(enc.encode(input)), ...d.end()];
 }
+
+describe('NdjsonDecoder borrowing (DecoderOptions.borrow)', () => {
+  /** `count` chunks of `lines` lines each, all of which the module takes. */
+  function chunks(count: number, lines: number): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    for (let c = 0; c < count; c++) {
+      let s = '';
+      for (let i = 0; i < lines; i++) s += `{"c":${c},"i":${i},"s":"${'x'.repeat(i % 50)}","f":${i / 4}}\n`;
+      out.push(enc.encode(s));
+    }
+    return out;
+  }
+
+  // About 100 KB per chunk (records kept in the small windows' arena), 500
+  // KB (one large window) and 3 MB (several windows in one push).
+  it.each([1_500, 6_000, 36_000])('gives what a plain decoder gives, batch by batch, when each is read before the next push (%i lines a chunk)', (lines) => {
+    const input = chunks(4, lines);
+    const plain = new NdjsonDecoder(new TypeContext());
+    const borrowed = new NdjsonDecoder(new TypeContext(), undefined, true, true);
+    expect(borrowed.fast).toBe(true);
+    for (const chunk of input) {
+      const want = plain.push(chunk).map((v) => formatValue(v));
+      const got = borrowed.push(chunk).map((v) => formatValue(v));
+      expect(got).toHaveLength(lines);
+      expect(got).toEqual(want);
+    }
+    expect(borrowed.end()).toEqual([]);
+  });
+
+  it.each([1_500, 6_000])('reuses the memory of the batch before (%i lines a chunk), where a plain decoder keeps it', (lines) => {
+    const [a, b] = chunks(2, lines);
+    const borrowed = new NdjsonDecoder(new TypeContext(), undefined, true, true);
+    const first = borrowed.push(a!)[0]!.bytes!;
+    const second = borrowed.push(b!)[0]!.bytes!;
+    // (So the first batch's values may now read other bytes: that is what borrowing allows.)
+    expect(second.buffer).toBe(first.buffer);
+    expect(second.byteOffset).toBe(first.byteOffset);
+    const plain = new NdjsonDecoder(new TypeContext());
+    const kept = plain.push(a!);
+    const keptText = kept.map((v) => formatValue(v));
+    const next = plain.push(b!)[0]!.bytes!;
+    expect(next.buffer === kept[0]!.bytes!.buffer && next.byteOffset === kept[0]!.bytes!.byteOffset).toBe(false);
+    expect(kept.map((v) => formatValue(v))).toEqual(keptText);
+  });
+});

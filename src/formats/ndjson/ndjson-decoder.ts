@@ -46,8 +46,15 @@ export class NdjsonDecoder implements Decoder {
   /**
    * `fields`: the top-level fields a query uses; records may leave the
    * others out. `wasm` false: JavaScript alone (for tests that compare).
+   * `borrow`: the values of a push are used only until the next push (see
+   * DecoderOptions.borrow), so the fast path's memory is reused.
    */
-  constructor(ctx: TypeContext, fields?: readonly string[], wasm = true) {
+  constructor(
+    ctx: TypeContext,
+    fields?: readonly string[],
+    wasm = true,
+    private readonly borrow = false,
+  ) {
     this.parser = new JsonParser(ctx, 4096, fields, true);
     this.wasm = wasm ? WasmLines.open(ctx, fields) : null;
   }
@@ -71,6 +78,7 @@ export class NdjsonDecoder implements Decoder {
   /** push on the fast path: the held line and what the module leaves go to the parser. */
   private pushFast(chunk: Uint8Array, wasm: WasmLines): Value[] {
     this.out = [];
+    if (this.borrow) wasm.recycle();
     try {
       this.parser.begin(this.lines.pending + 256);
       const from = this.lines.finishHeld(chunk, this.onLine);

@@ -61,7 +61,8 @@ async function* readAll(paths: readonly string[], opts: { format: string; csvDel
     const name = p === '-' ? 'stdio:stdin' : p;
     try {
       const input = openInput(p);
-      yield* readValues(progress === null ? input : progress.count(input), zctx, opts);
+      // The load copies each batch's values before it asks for the next: the reader may reuse their memory.
+      yield* readValues(progress === null ? input : progress.count(input), zctx, { ...opts, borrow: true });
     } catch (e) {
       // As Zed opens inputs (detecting their format) before the load and
       // skips, with a warning, those it cannot open: the others still load,
