@@ -1,7 +1,7 @@
 // `zlake ls` on a folder lake, answered from the lake's metadata database
 // alone: the same pool records (`from :pools`) in the same lake format, with
 // no query engine, data formats or lake library loaded. `ls` is the lake
-// command people and scripts run most; this path loads about a fifth of
+// command people and scripts run most; this path loads about a sixth of
 // the lake commands' code (scripts/bundle-node.mjs builds it a bundle of
 // its own), which is most of a short command's time.
 //
