@@ -7,9 +7,13 @@
 import { FlagError, parseFlags, type FlagSpec, type FlagValues } from '../flags.js';
 import { ROOT_FLAGS } from './shared-flags.js';
 
-/** The flags after a command's name: the lake-wide ones it does not redefine, with `root`'s values as defaults, then its own. */
-export function commandLevelFlags(own: readonly FlagSpec[], root: FlagValues): FlagSpec[] {
-  return [...ROOT_FLAGS.filter((r) => !own.some((c) => c.name === r.name)).map((r) => withDefault(r, root.get(r.name))), ...own];
+/**
+ * The flags after a command's name: those of the levels above (`above`,
+ * the lake-wide ones by default) that it does not redefine, with their
+ * values there (`values`) as defaults, then its own.
+ */
+export function commandLevelFlags(own: readonly FlagSpec[], values: FlagValues, above: readonly FlagSpec[] = ROOT_FLAGS): FlagSpec[] {
+  return [...above.filter((r) => !own.some((c) => c.name === r.name)).map((r) => withDefault(r, values.get(r.name))), ...own];
 }
 
 /** Parses one level of flags; Go's flag errors also name the arguments (charm's "at flag"). */

@@ -4,7 +4,7 @@
 
 import { ZedError } from '../../../src/index.js';
 import { FlagError, usage, type FlagSpec, type FlagValues } from '../flags.js';
-import { commandLevelFlags, isHelp, lakeOf, metaOf, parseLevel, withDefault } from './command-line.js';
+import { commandLevelFlags, isHelp, lakeOf, metaOf, parseLevel } from './command-line.js';
 import type { LakeApi } from './api.js';
 import { NeedHelp, type CommandContext, type LakeCommand } from './command.js';
 import { authCommand, credentialStore } from './commands/auth.js';
@@ -197,8 +197,7 @@ function commandContext(env: NodeJS.ProcessEnv, flags: FlagValues, stdin: StdinL
     readLine: () => stdin.next(),
     subcommand(specs, argv) {
       // A subcommand takes the lake-wide flags too (Zed's charm), their values so far as defaults.
-      const inherited = [...ROOT_FLAGS, ...own].filter((r) => !specs.some((c) => c.name === r.name)).map((r) => withDefault(r, flags.get(r.name)));
-      const parsed = parseLevel([...inherited, ...specs], argv);
+      const parsed = parseLevel(commandLevelFlags(specs, flags, [...ROOT_FLAGS, ...own]), argv);
       return { ctx: commandContext(env, parsed.flags, stdin, [...own, ...specs], rootMeta), args: parsed.args };
     },
   };

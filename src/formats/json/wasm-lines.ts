@@ -201,8 +201,9 @@ export class WasmLines {
    */
   private keep(records: Uint8Array): Uint8Array {
     const n = records.length;
-    const pool = this.pool;
-    if (n > ARENA / 4 && pool !== null) {
+    if (n > ARENA / 4) {
+      const pool = this.pool;
+      if (pool === null) return records.slice();
       let buf = pool[this.pooled];
       if (buf === undefined || buf.length < n) {
         buf = new Uint8Array(Math.max(n, WINDOW));
@@ -212,7 +213,6 @@ export class WasmLines {
       buf.set(records);
       return buf.subarray(0, n);
     }
-    if (n > ARENA / 4) return records.slice();
     if (this.arenaUsed + n > this.arena.length) {
       this.arena = new Uint8Array(ARENA);
       this.arenaUsed = 0;
